@@ -20,6 +20,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 600_000,
           fileParallelism: false,
+          globalSetup: ['test/e2e/global-setup.ts'],
         },
       },
     ],

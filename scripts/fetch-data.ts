@@ -1,0 +1,123 @@
+/**
+ * Fills public/data/<dataset>/<file> from a local mirror or from upstream, checking sha256.
+ * Usage: npm run data [-- --mirror DIR] [--if-missing] [--only id,id] [--out DIR]
+ */
+import { mkdir, readFile, rename, rm, writeFile, access } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SOURCES, mirrorPathOf, verifySource, type SourceFile } from '../src/lib/data/sources.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Options {
+  mirror: string | null;
+  out: string;
+  ifMissing: boolean;
+  only: Set<string> | null;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    mirror: process.env.MEMLENS_DATA_MIRROR ?? null,
+    out: path.join(root, 'public/data'),
+    ifMissing: false,
+    only: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--mirror') opts.mirror = argv[++i];
+    else if (a === '--out') opts.out = path.resolve(argv[++i]);
+    else if (a === '--if-missing') opts.ifMissing = true;
+    else if (a === '--only') opts.only = new Set(argv[++i].split(','));
+    else throw new Error(`unknown argument "${a}"`);
+  }
+  if (opts.mirror === null) {
+    const sibling = path.resolve(root, '../shared/data');
+    opts.mirror = sibling;
+  }
+  return opts;
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await access(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readFromMirror(mirror: string, source: SourceFile): Promise<Uint8Array | null> {
+  const p = path.join(mirror, mirrorPathOf(source));
+  return (await exists(p)) ? new Uint8Array(await readFile(p)) : null;
+}
+
+async function readFromUpstream(source: SourceFile): Promise<Uint8Array | null> {
+  if (!source.url) return null;
+  try {
+    const res = await fetch(source.url, { signal: AbortSignal.timeout(30_000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  } catch (err) {
+    console.warn(`  ${source.file}: upstream ${source.url} unreachable (${String(err)})`);
+    return null;
+  }
+}
+
+/** Writes through a temporary name so an interrupted or failed run leaves nothing half-written. */
+async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const tmp = `${target}.part-${process.pid}`;
+  try {
+    await writeFile(tmp, bytes);
+    await rename(tmp, target);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+export async function fetchSource(source: SourceFile, opts: Options): Promise<'ok' | 'kept' | 'missing'> {
+  const target = path.join(opts.out, source.dataset, source.file);
+  if (opts.ifMissing && (await exists(target))) return 'kept';
+  const fromMirror = opts.mirror ? await readFromMirror(opts.mirror, source) : null;
+  const bytes = fromMirror ?? (await readFromUpstream(source));
+  if (!bytes) return 'missing';
+  const origin = fromMirror ? path.join(opts.mirror ?? '', mirrorPathOf(source)) : (source.url ?? '');
+  await verifySource(source, bytes, origin);
+  await writeAtomically(target, bytes);
+  return 'ok';
+}
+
+export async function fetchAll(opts: Options): Promise<string[]> {
+  const problems: string[] = [];
+  for (const source of SOURCES) {
+    if (opts.only && !opts.only.has(source.id)) continue;
+    try {
+      const status = await fetchSource(source, opts);
+      if (status === 'missing') {
+        const msg = `${source.dataset}/${source.file}: not in the mirror and not downloadable`;
+        if (source.required) problems.push(msg);
+        else console.log(`  skip ${msg} (optional)`);
+      } else {
+        console.log(`  ${status === 'ok' ? 'wrote' : 'kept '} ${source.dataset}/${source.file}`);
+      }
+    } catch (err) {
+      problems.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return problems;
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  console.log(`memlens data → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`);
+  const problems = await fetchAll(opts);
+  if (problems.length > 0) {
+    for (const p of problems) console.error(`error: ${p}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

@@ -1,0 +1,48 @@
+// Writes the deterministic tiny BERT test model: npx tsx scripts/make-tiny-bert.ts [--out DIR]
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTinyBertFiles } from '../src/lib/embed/tiny-bert/make.ts';
+
+export const DEFAULT_OUT = 'test/fixtures/models/tiny-bert';
+
+export interface WrittenFile {
+  path: string;
+  sha256: string;
+}
+
+export async function writeTinyBert(outDir: string): Promise<WrittenFile[]> {
+  const written: WrittenFile[] = [];
+  for (const file of makeTinyBertFiles()) {
+    const target = join(outDir, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.bytes);
+    written.push({
+      path: file.path,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    });
+  }
+  return written;
+}
+
+function parseOut(args: string[]): string {
+  const index = args.indexOf('--out');
+  if (index === -1) return DEFAULT_OUT;
+  const value = args[index + 1];
+  if (!value) throw new Error('--out needs a directory');
+  return value;
+}
+
+async function main(): Promise<void> {
+  const outDir = resolve(parseOut(process.argv.slice(2)));
+  for (const file of await writeTinyBert(outDir)) console.log(`${file.sha256}  ${file.path}`);
+  console.log(`wrote ${outDir}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

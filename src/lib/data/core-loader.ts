@@ -1,0 +1,118 @@
+import type { Catalog } from '../db/catalog.ts';
+import type { LoadStep } from '../app/load-status.ts';
+import { PAPERS, parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
+import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
+import { sourceById } from './sources.ts';
+import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
+import { parseJsonDocument } from '../datasets/jsonl.ts';
+
+export interface ResultsFile {
+  name: string;
+  url: string;
+}
+
+type Report = (steps: LoadStep[]) => void;
+
+/** Results rows as DuckDB columns (snake_case). */
+export function resultRecords(rows: readonly ResultRow[]) {
+  return rows.map((r) => ({
+    paper: r.paper,
+    table: r.table,
+    row: r.row,
+    column: r.column,
+    value: r.value,
+    value_text: r.valueText,
+    unit: r.unit,
+    note: r.note,
+    section: r.section,
+    source_line: r.sourceLine,
+    system: r.system,
+    variant: r.variant,
+    metric: r.metric,
+    delta: r.delta,
+  }));
+}
+
+export async function loadResults(
+  catalog: Catalog,
+  files: readonly ResultsFile[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<number> {
+  const rows: ResultRow[] = [];
+  for (const f of files) {
+    const res = await fetchImpl(f.url);
+    if (!res.ok) throw new Error(`${f.name}: HTTP ${res.status}`);
+    rows.push(...parseResultsCsv(await res.text(), f.name));
+  }
+  const n = await catalog.loadRows('results', resultRecords(rows), 'data/results/*.csv');
+  for (const paper of PAPERS) {
+    await catalog.createView(`results_${paper.replace('-', '_')}`, `SELECT * FROM results WHERE paper = '${paper}'`);
+  }
+  return n;
+}
+
+export async function loadInMind(catalog: Catalog, opts: FetchOptions): Promise<Record<string, number>> {
+  const tasks = await fetchSourceText(sourceById('inmind-tasks'), opts);
+  const background = await fetchSourceText(sourceById('inmind-background'), opts);
+  const manifest = await fetchSourceText(sourceById('inmind-manifest'), opts);
+  const taskRows = inmindTaskRows(tasks.text, 'inmind/inmind_en.jsonl');
+  const turnRows = lmeBackgroundRows(background.text, 'inmind/lme_s_background.jsonl');
+  const manifestRow = inmindManifestRow(
+    parseJsonDocument(manifest.text, 'inmind/manifest.json'),
+    'inmind/manifest.json',
+  );
+  return {
+    inmind_tasks: await catalog.loadRows('inmind_tasks', taskRows, 'inmind/inmind_en.jsonl'),
+    lme_background: await catalog.loadRows('lme_background', turnRows, 'inmind/lme_s_background.jsonl'),
+    inmind_manifest: await catalog.loadRows('inmind_manifest', [manifestRow], 'inmind/manifest.json'),
+  };
+}
+
+/** Runs each step, reporting progress; a failed step is reported and the others still run. */
+export async function runSteps(
+  plan: { id: string; label: string; run: () => Promise<string> }[],
+  report: Report,
+): Promise<LoadStep[]> {
+  const steps: LoadStep[] = plan.map((p) => ({ id: p.id, label: p.label, state: 'pending', detail: '' }));
+  const update = (i: number, patch: Partial<LoadStep>) => {
+    steps[i] = { ...steps[i], ...patch };
+    report([...steps]);
+  };
+  for (let i = 0; i < plan.length; i++) {
+    update(i, { state: 'running' });
+    try {
+      update(i, { state: 'done', detail: await plan[i].run() });
+    } catch (err) {
+      update(i, { state: 'error', detail: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return steps;
+}
+
+export function loadCoreData(
+  catalog: Catalog,
+  opts: FetchOptions,
+  report: Report,
+  resultsFiles: readonly ResultsFile[],
+): Promise<LoadStep[]> {
+  return runSteps(
+    [
+      {
+        id: 'results',
+        label: 'Released results',
+        run: async () => `${await loadResults(catalog, resultsFiles, opts.fetchImpl)} rows`,
+      },
+      {
+        id: 'inmind',
+        label: 'InMind benchmark',
+        run: async () => {
+          const counts = await loadInMind(catalog, opts);
+          return Object.entries(counts)
+            .map(([t, n]) => `${t}: ${n}`)
+            .join(', ');
+        },
+      },
+    ],
+    report,
+  );
+}

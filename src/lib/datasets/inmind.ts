@@ -1,0 +1,184 @@
+import { toJsonlObjects, type JsonlRecord } from './jsonl.ts';
+import {
+  child,
+  expectObject,
+  fail,
+  getInteger,
+  getOptionalInteger,
+  getOptionalObject,
+  getOptionalString,
+  getString,
+  rootLoc,
+  type JsonObject,
+  type Loc,
+} from './validate.ts';
+
+export interface InmindTaskRow {
+  task_id: number;
+  domain: string;
+  entity_1: string | null;
+  entity_2: string | null;
+  relation: string | null;
+  explanation: string;
+  user_message: string;
+  assistant_message: string;
+  naive_query: string;
+  query: string;
+  source_url: string | null;
+  source_id: string | null;
+  annotation_status: string | null;
+  generation_model: string | null;
+  generation_batch: string | null;
+  source_dataset: string;
+  source_task_id: number;
+  original_task_id: number;
+}
+
+export interface LmeBackgroundRow {
+  id: string;
+  /** LongMemEval session id, parsed from `session-<sid>-turn-<k>`. */
+  session_id: string;
+  turn_index: number;
+  /** 0-based order of the session's first appearance in the file. */
+  session_index: number;
+  role: string;
+  /** `raw_content` without its `\n---TIMESTAMP: ...` suffix. */
+  content: string;
+  timestamp: string | null;
+  raw_content: string;
+}
+
+export interface InmindManifestRow {
+  name: string | null;
+  file: string | null;
+  sha256: string | null;
+  turns: number;
+  sessions: number;
+  user_turns: number;
+  assistant_turns: number;
+  /** 0-based index of the background session after which the task's target turn is injected. */
+  injection_session_index: number;
+  injection_session_number: number;
+  phase_a_sessions: number | null;
+  prefix_user_turns: number | null;
+  injection_user_turn_locator: number | null;
+  background_user_turns_before_target: number | null;
+  post_injection_sessions: number | null;
+  source_project: string | null;
+  source_repository: string | null;
+  source_paper: string | null;
+  source_dataset: string | null;
+  source_question_id: string | null;
+  source_upstream_commit: string | null;
+  source_license: string | null;
+}
+
+function readTask(task: JsonObject, loc: Loc): InmindTaskRow {
+  const provLoc = child(loc, 'provenance');
+  const provenance = expectObject(task.provenance, provLoc);
+  const knowledge = getOptionalObject(provenance, 'knowledge_source', provLoc) ?? {};
+  const knowledgeLoc = child(provLoc, 'knowledge_source');
+  return {
+    task_id: getInteger(task, 'task_id', loc),
+    domain: getString(task, 'domain', loc),
+    entity_1: getOptionalString(task, 'entity_1', loc),
+    entity_2: getOptionalString(task, 'entity_2', loc),
+    relation: getOptionalString(task, 'relation', loc),
+    explanation: getString(task, 'explanation', loc),
+    user_message: getString(task, 'user_message', loc),
+    assistant_message: getString(task, 'assistant_message', loc),
+    naive_query: getString(task, 'naive_query', loc),
+    query: getString(task, 'query', loc),
+    source_url: getOptionalString(knowledge, 'url', knowledgeLoc),
+    source_id: getOptionalString(knowledge, 'source_id', knowledgeLoc),
+    annotation_status: getOptionalString(provenance, 'annotation_status', provLoc),
+    generation_model: getOptionalString(provenance, 'generation_model', provLoc),
+    generation_batch: getOptionalString(provenance, 'generation_batch', provLoc),
+    source_dataset: getString(provenance, 'source_dataset', provLoc),
+    source_task_id: getInteger(provenance, 'source_task_id', provLoc),
+    original_task_id: getInteger(provenance, 'original_task_id', provLoc),
+  };
+}
+
+/** InMind tasks (`inmind_en.jsonl`: text, or records from `parseJsonl`). */
+export function inmindTaskRows(
+  input: string | readonly JsonlRecord[],
+  file = 'inmind_en.jsonl',
+): InmindTaskRow[] {
+  return toJsonlObjects(input, file).map(({ line, value }) => readTask(value, rootLoc(file, line)));
+}
+
+const BACKGROUND_ID = /^session-(.+)-turn-(\d+)$/;
+const TIMESTAMP_SUFFIX = /\n---TIMESTAMP: ([^\n]*)$/;
+
+export function splitTimestamp(raw: string): { content: string; timestamp: string | null } {
+  const match = TIMESTAMP_SUFFIX.exec(raw);
+  if (!match) return { content: raw, timestamp: null };
+  return { content: raw.slice(0, match.index), timestamp: match[1] };
+}
+
+function readBackground(
+  turn: JsonObject,
+  loc: Loc,
+  sessionOrder: Map<string, number>,
+): LmeBackgroundRow {
+  const id = getString(turn, 'id', loc);
+  const match = BACKGROUND_ID.exec(id);
+  if (!match) fail(child(loc, 'id'), 'an id of the form "session-<sid>-turn-<k>"', id);
+  const sessionId = match[1];
+  if (!sessionOrder.has(sessionId)) sessionOrder.set(sessionId, sessionOrder.size);
+  const raw = getString(turn, 'content', loc);
+  return {
+    id,
+    session_id: sessionId,
+    turn_index: Number(match[2]),
+    session_index: sessionOrder.get(sessionId) ?? 0,
+    role: getString(turn, 'role', loc),
+    ...splitTimestamp(raw),
+    raw_content: raw,
+  };
+}
+
+/** The fixed LongMemEval-S background trace (`lme_s_background.jsonl`). */
+export function lmeBackgroundRows(
+  input: string | readonly JsonlRecord[],
+  file = 'lme_s_background.jsonl',
+): LmeBackgroundRow[] {
+  const sessionOrder = new Map<string, number>();
+  return toJsonlObjects(input, file).map(({ line, value }) =>
+    readBackground(value, rootLoc(file, line), sessionOrder),
+  );
+}
+
+/** `manifest.json` of the background trace (already parsed), as one row. */
+export function inmindManifestRow(doc: unknown, file = 'manifest.json'): InmindManifestRow {
+  const loc = rootLoc(file);
+  const manifest = expectObject(doc, loc);
+  const source = getOptionalObject(manifest, 'source', loc) ?? {};
+  const sourceLoc = child(loc, 'source');
+  const sourceText = (key: string) => getOptionalString(source, key, sourceLoc);
+  const count = (key: string) => getOptionalInteger(manifest, key, loc);
+  return {
+    name: getOptionalString(manifest, 'name', loc),
+    file: getOptionalString(manifest, 'file', loc),
+    sha256: getOptionalString(manifest, 'sha256', loc),
+    turns: getInteger(manifest, 'turns', loc),
+    sessions: getInteger(manifest, 'sessions', loc),
+    user_turns: getInteger(manifest, 'user_turns', loc),
+    assistant_turns: getInteger(manifest, 'assistant_turns', loc),
+    injection_session_index: getInteger(manifest, 'injection_session_index', loc),
+    injection_session_number: getInteger(manifest, 'injection_session_number', loc),
+    phase_a_sessions: count('phase_a_sessions'),
+    prefix_user_turns: count('prefix_user_turns'),
+    injection_user_turn_locator: count('injection_user_turn_locator'),
+    background_user_turns_before_target: count('background_user_turns_before_target'),
+    post_injection_sessions: count('post_injection_sessions'),
+    source_project: sourceText('project'),
+    source_repository: sourceText('repository'),
+    source_paper: sourceText('paper'),
+    source_dataset: sourceText('dataset'),
+    source_question_id: sourceText('question_id'),
+    source_upstream_commit: sourceText('upstream_commit'),
+    source_license: sourceText('license'),
+  };
+}

@@ -1,0 +1,83 @@
+import type { SqlEngine, SqlRow } from './engine.ts';
+import { quoteIdent, quoteString } from './sql-text.ts';
+
+export class LoadError extends Error {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+    this.name = 'LoadError';
+  }
+}
+
+let stagingCounter = 0;
+
+/**
+ * Tables are replaced only once their new contents are fully in DuckDB, so a failed load never
+ * loses what was loaded before.
+ */
+export class Catalog {
+  constructor(readonly engine: SqlEngine) {}
+
+  query(sql: string): Promise<SqlRow[]> {
+    return this.engine.query(sql);
+  }
+
+  async loadRows(table: string, rows: readonly object[], file: string): Promise<number> {
+    if (rows.length === 0) throw new LoadError(file, `no rows for table ${table}`);
+    const staging = `__staging_${table}_${++stagingCounter}`;
+    const name = `${staging}.json`;
+    try {
+      await this.engine.registerText(name, JSON.stringify(rows));
+      await this.engine.insertJsonFromPath(name, staging);
+      await this.swapIn(table, `SELECT * FROM ${quoteIdent(staging)}`);
+    } catch (err) {
+      throw err instanceof LoadError ? err : new LoadError(file, errorText(err));
+    } finally {
+      await this.engine.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => []);
+      await this.engine.dropFile(name).catch(() => undefined);
+    }
+    return rows.length;
+  }
+
+  /** `select` reads the registered CSV through the `{file}` placeholder, e.g. to cast columns. */
+  async loadCsvText(table: string, text: string, file: string, select = 'SELECT * FROM {file}') {
+    const name = `__csv_${table}_${++stagingCounter}.csv`;
+    try {
+      await this.engine.registerText(name, text);
+      const reader = `read_csv(${quoteString(name)}, header = true, all_varchar = true)`;
+      await this.swapIn(table, select.replace('{file}', reader));
+    } catch (err) {
+      throw new LoadError(file, errorText(err));
+    } finally {
+      await this.engine.dropFile(name).catch(() => undefined);
+    }
+    const [row] = await this.engine.query(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+    return Number(row.n);
+  }
+
+  async createView(view: string, select: string): Promise<void> {
+    await this.engine.query(`CREATE OR REPLACE VIEW ${quoteIdent(view)} AS ${select}`);
+  }
+
+  async tableNames(): Promise<string[]> {
+    const rows = await this.engine.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY 1",
+    );
+    return rows.map((r) => String(r.table_name)).filter((n) => !n.startsWith('__'));
+  }
+
+  async count(table: string): Promise<number> {
+    const [row] = await this.engine.query(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+    return Number(row.n);
+  }
+
+  private async swapIn(table: string, select: string): Promise<void> {
+    await this.engine.query(`CREATE OR REPLACE TABLE ${quoteIdent(table)} AS ${select}`);
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

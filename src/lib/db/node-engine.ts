@@ -1,0 +1,61 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { OFFLINE_SETTINGS_SQL, arrowToRows, type SqlEngine, type SqlRow } from './engine.ts';
+
+interface BlockingConnection {
+  query(sql: string): Parameters<typeof arrowToRows>[0];
+  insertJSONFromPath(name: string, options: { name: string }): void;
+  close(): void;
+}
+interface BlockingDb {
+  instantiate(): Promise<unknown>;
+  open(config: object): void;
+  connect(): BlockingConnection;
+  registerFileText(name: string, text: string): void;
+  dropFile(name: string): void;
+  reset(): void;
+}
+interface BlockingModule {
+  createDuckDB(bundles: object, logger: object, runtime: object): Promise<BlockingDb>;
+  VoidLogger: new () => object;
+  NODE_RUNTIME: object;
+}
+
+/** The same DuckDB-WASM build, run synchronously in Node for tests and the CLI. */
+export async function openNodeEngine(): Promise<SqlEngine> {
+  const require = createRequire(import.meta.url);
+  const mod = require('@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs') as BlockingModule;
+  const dist = path.dirname(require.resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm'));
+  const bundles = {
+    mvp: {
+      mainModule: path.join(dist, 'duckdb-mvp.wasm'),
+      mainWorker: path.join(dist, 'duckdb-node-mvp.worker.cjs'),
+    },
+    eh: {
+      mainModule: path.join(dist, 'duckdb-eh.wasm'),
+      mainWorker: path.join(dist, 'duckdb-node-eh.worker.cjs'),
+    },
+  };
+  const db = await mod.createDuckDB(bundles, new mod.VoidLogger(), mod.NODE_RUNTIME);
+  await db.instantiate();
+  db.open({ query: { castBigIntToDouble: true } });
+  const conn = db.connect();
+  conn.query(OFFLINE_SETTINGS_SQL);
+  return {
+    async query(sql: string): Promise<SqlRow[]> {
+      return arrowToRows(conn.query(sql));
+    },
+    async registerText(name: string, text: string): Promise<void> {
+      db.registerFileText(name, text);
+    },
+    async insertJsonFromPath(name: string, table: string): Promise<void> {
+      conn.insertJSONFromPath(name, { name: table });
+    },
+    async dropFile(name: string): Promise<void> {
+      db.dropFile(name);
+    },
+    async close(): Promise<void> {
+      conn.close();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+// Node-only embedder: transformers.js on onnxruntime-node. Never import this from browser code.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  AutoModel,
+  AutoTokenizer,
+  env,
+  Tensor,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+} from '@huggingface/transformers';
+import {
+  filesForDtype,
+  getModelSpec,
+  localModelRoot,
+  modelLoadId,
+  type ModelDtype,
+  type ModelSpec,
+  type TextKind,
+} from './model-registry.ts';
+import { batchByTokenLength, pool } from './pooling.ts';
+import { prepareTexts } from './text-prep.ts';
+
+export interface NodeEmbedderOptions {
+  modelId: string;
+  /** Replaces the registry entry (e.g. a test variant); `modelId` is then ignored. */
+  spec?: ModelSpec;
+  /** Directory holding `<loadId>/…` (hub models: `<root>/<owner>/<name>/…`). Local models default to their registry path. */
+  modelRoot?: string;
+  dtype?: ModelDtype;
+  maxBatch?: number;
+  /** Off by default: MemLens never downloads weights behind the caller's back. */
+  allowRemote?: boolean;
+}
+
+export interface Embeddings {
+  dim: number;
+  /** Row-major `[texts.length, dim]`. */
+  vectors: Float32Array;
+}
+
+export interface NodeEmbedder {
+  spec: ModelSpec;
+  embed(texts: readonly string[], options: { kind: TextKind }): Promise<Embeddings>;
+  dispose(): Promise<void>;
+}
+
+const DEFAULT_MAX_BATCH = 32;
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function readIfPresent(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Fails with the names of missing or altered files before transformers.js gets a chance to. */
+export async function checkModelFiles(spec: ModelSpec, modelDir: string, dtype: ModelDtype) {
+  const missing: string[] = [];
+  const altered: string[] = [];
+  for (const file of filesForDtype(spec, dtype)) {
+    const bytes = await readIfPresent(join(modelDir, file.path));
+    if (!bytes) missing.push(file.path);
+    else if (file.sha256 && createHash('sha256').update(bytes).digest('hex') !== file.sha256) {
+      altered.push(file.path);
+    }
+  }
+  if (missing.length > 0) {
+    throw new Error(`Model "${spec.id}" is missing ${missing.join(', ')} in ${modelDir}`);
+  }
+  if (altered.length > 0) {
+    throw new Error(
+      `Model "${spec.id}" has unexpected sha256 for ${altered.join(', ')} in ${modelDir}`,
+    );
+  }
+}
+
+function resolveModelRoot(spec: ModelSpec, modelRoot: string | undefined): string {
+  if (modelRoot !== undefined) return resolve(modelRoot);
+  const root = localModelRoot(spec);
+  if (root === undefined) throw new Error(`Model "${spec.id}" is a hub model: pass modelRoot`);
+  return resolve(REPO_ROOT, root);
+}
+
+function configureEnv(modelRoot: string, allowRemote: boolean): void {
+  env.allowLocalModels = true;
+  env.allowRemoteModels = allowRemote;
+  // A trailing slash is harmless (transformers.js joins with '/') and keeps it a directory.
+  env.localModelPath = `${modelRoot}/`;
+  // The file cache is consulted before local files: a stale entry could shadow the model dir.
+  env.useFSCache = allowRemote;
+}
+
+// transformers.js keeps its settings in one global `env` and dedupes in-flight file loads by
+// model id, so loads with different roots must not interleave.
+let loadQueue: Promise<unknown> = Promise.resolve();
+
+function withLoadLock<T>(load: () => Promise<T>): Promise<T> {
+  const result = loadQueue.then(load);
+  loadQueue = result.catch(() => undefined);
+  return result;
+}
+
+function hiddenStatesOf(outputs: unknown): Tensor {
+  const hidden =
+    typeof outputs === 'object' && outputs !== null && 'last_hidden_state' in outputs
+      ? outputs.last_hidden_state
+      : undefined;
+  if (!(hidden instanceof Tensor) || !(hidden.data instanceof Float32Array)) {
+    throw new Error('model output has no float32 last_hidden_state');
+  }
+  return hidden;
+}
+
+async function embedBatch(
+  tokenizer: PreTrainedTokenizer,
+  model: PreTrainedModel,
+  spec: ModelSpec,
+  texts: string[],
+): Promise<Float32Array> {
+  const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxTokens });
+  const hidden = hiddenStatesOf(await model(inputs));
+  const [batch, seq, dim] = hidden.dims;
+  const mask = inputs.attention_mask.data;
+  if (!(mask instanceof BigInt64Array)) throw new Error('attention_mask is not int64');
+  return pool({ data: hidden.data, batch, seq, dim }, mask, spec);
+}
+
+function tokenLengths(tokenizer: PreTrainedTokenizer, spec: ModelSpec, texts: string[]) {
+  const { input_ids } = tokenizer(texts, {
+    truncation: true,
+    max_length: spec.maxTokens,
+    return_tensor: false,
+  });
+  return input_ids.map((ids) => ids.length);
+}
+
+export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<NodeEmbedder> {
+  const spec = options.spec ?? getModelSpec(options.modelId);
+  const dtype = options.dtype ?? spec.dtypes[0];
+  const allowRemote = options.allowRemote ?? false;
+  const root = resolveModelRoot(spec, options.modelRoot);
+  const loadId = modelLoadId(spec);
+  if (!allowRemote) await checkModelFiles(spec, join(root, loadId), dtype);
+
+  const { tokenizer, model } = await withLoadLock(async () => {
+    configureEnv(root, allowRemote);
+    const loadOptions = {
+      local_files_only: !allowRemote,
+      revision: spec.source.kind === 'hub' ? spec.source.revision : undefined,
+    };
+    return {
+      tokenizer: await AutoTokenizer.from_pretrained(loadId, loadOptions),
+      model: await AutoModel.from_pretrained(loadId, { ...loadOptions, dtype, device: 'cpu' }),
+    };
+  });
+  const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+
+  async function embed(
+    texts: readonly string[],
+    { kind }: { kind: TextKind },
+  ): Promise<Embeddings> {
+    const prepared = prepareTexts(spec, texts, kind);
+    const vectors = new Float32Array(prepared.length * spec.dims);
+    if (prepared.length === 0) return { dim: spec.dims, vectors };
+    for (const group of batchByTokenLength(tokenLengths(tokenizer, spec, prepared), maxBatch)) {
+      const pooled = await embedBatch(
+        tokenizer,
+        model,
+        spec,
+        group.map((i) => prepared[i]),
+      );
+      if (pooled.length !== group.length * spec.dims) {
+        throw new Error(
+          `model "${spec.id}" returned ${pooled.length / group.length} dims, registry says ${spec.dims}`,
+        );
+      }
+      group.forEach((textIndex, row) => {
+        vectors.set(pooled.subarray(row * spec.dims, (row + 1) * spec.dims), textIndex * spec.dims);
+      });
+    }
+    return { dim: spec.dims, vectors };
+  }
+
+  return { spec, embed, dispose: async () => void (await model.dispose()) };
+}

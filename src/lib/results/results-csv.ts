@@ -1,0 +1,150 @@
+export const RESULT_COLUMNS = [
+  'paper',
+  'table',
+  'row',
+  'column',
+  'value',
+  'unit',
+  'note',
+  'section',
+  'source_line',
+  'system',
+  'variant',
+  'metric',
+  'delta',
+] as const;
+
+export type ResultColumn = (typeof RESULT_COLUMNS)[number];
+
+export const PAPERS = ['inmind', 'locomo-conv', 'memuse', 'utilmem'] as const;
+export type PaperId = (typeof PAPERS)[number];
+
+/** One printed number of a paper, with where it was printed. */
+export interface ResultRow {
+  paper: PaperId;
+  table: string;
+  row: string;
+  column: string;
+  value: number;
+  /** The value's characters exactly as printed, so precision is never lost. */
+  valueText: string;
+  unit: string;
+  note: string;
+  section: string;
+  sourceLine: number;
+  system: string;
+  variant: string;
+  metric: string;
+  delta: string;
+}
+
+export class ResultsCsvError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    detail: string,
+  ) {
+    super(`${file}:${line}: ${detail}`);
+    this.name = 'ResultsCsvError';
+  }
+}
+
+/** RFC 4180 fields: quoted fields may hold commas, doubled quotes and newlines. */
+export function parseCsvRecords(text: string): { fields: string[]; line: number }[] {
+  const records: { fields: string[]; line: number }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') {
+        quoted = false;
+      } else {
+        if (ch === '\n') line++;
+        field += ch;
+      }
+    } else if (ch === '"' && field === '') {
+      quoted = true;
+    } else if (ch === ',') {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      fields.push(field);
+      records.push({ fields, line: recordLine });
+      fields = [];
+      field = '';
+      line++;
+      recordLine = line;
+    } else {
+      field += ch;
+    }
+  }
+  if (field !== '' || fields.length > 0) {
+    fields.push(field);
+    records.push({ fields, line: recordLine });
+  }
+  return records.filter((r) => !(r.fields.length === 1 && r.fields[0] === ''));
+}
+
+const NUMBER_AS_PRINTED = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
+
+export function parseResultsCsv(text: string, file: string): ResultRow[] {
+  const records = parseCsvRecords(text);
+  const header = records[0];
+  if (!header) throw new ResultsCsvError(file, 1, 'empty file: expected a header row');
+  const expected = RESULT_COLUMNS.join(',');
+  if (header.fields.join(',') !== expected) {
+    throw new ResultsCsvError(file, header.line, `header must be exactly "${expected}"`);
+  }
+  return records.slice(1).map((r) => toResultRow(r.fields, file, r.line));
+}
+
+function toResultRow(fields: string[], file: string, line: number): ResultRow {
+  if (fields.length !== RESULT_COLUMNS.length) {
+    throw new ResultsCsvError(
+      file,
+      line,
+      `expected ${RESULT_COLUMNS.length} fields, found ${fields.length}`,
+    );
+  }
+  const get = (c: ResultColumn): string => fields[RESULT_COLUMNS.indexOf(c)];
+  const paper = get('paper');
+  if (!(PAPERS as readonly string[]).includes(paper)) {
+    throw new ResultsCsvError(file, line, `unknown paper "${paper}"`);
+  }
+  for (const c of ['table', 'row', 'column', 'unit', 'section'] as const) {
+    if (get(c).trim() === '') throw new ResultsCsvError(file, line, `empty ${c}`);
+  }
+  const valueText = get('value');
+  if (!NUMBER_AS_PRINTED.test(valueText)) {
+    throw new ResultsCsvError(file, line, `value "${valueText}" is not a number as printed`);
+  }
+  const sourceLine = Number(get('source_line'));
+  if (!Number.isInteger(sourceLine) || sourceLine < 1) {
+    throw new ResultsCsvError(file, line, `source_line "${get('source_line')}" is not a line number`);
+  }
+  return {
+    paper: paper as PaperId,
+    table: get('table'),
+    row: get('row'),
+    column: get('column'),
+    value: Number(valueText),
+    valueText,
+    unit: get('unit'),
+    note: get('note'),
+    section: get('section'),
+    sourceLine,
+    system: get('system'),
+    variant: get('variant'),
+    metric: get('metric'),
+    delta: get('delta'),
+  };
+}

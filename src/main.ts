@@ -1,0 +1,8 @@
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './styles.css';
+
+const target = document.getElementById('app');
+if (!target) throw new Error('MemLens: #app element missing');
+
+export default mount(App, { target });

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { parseResultsCsv } from '../../src/lib/results/results-csv.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+
+const table1Csv = parseResultsCsv(
+  readFileSync(path.join(repoRoot, 'data/results/inmind.csv'), 'utf8'),
+  'inmind.csv',
+).filter(
+  (r) =>
+    r.table === 'Table 1' && ['naive', 'target_recall', 'application'].includes(r.metric),
+);
+
+/** Data marks only: Vega-Lite puts each mark's `description` encoding into its aria-label. */
+async function markLabels(chart: string, kinds = ['bar', 'rule mark']): Promise<string[]> {
+  const selector = kinds
+    .map((k) => `[data-chart="${chart}"] .chart-canvas [aria-roledescription="${k}"][aria-label]`)
+    .join(', ');
+  await page.waitForSelector(selector);
+  return page.$$eval(selector, (els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+}
+
+beforeAll(async () => {
+  const root = await buildSite();
+  server = await serveStatic({ root, base: E2E_BASE });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  watch = watchPage(page);
+  await page.goto(`${server.url}#/inmind`);
+  await page.waitForSelector('[data-chart="inmind-table1"] .chart-canvas[data-rendered="true"]', {
+    timeout: 120_000,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('InMind walking skeleton in Chromium under /memlens/', () => {
+  it('draws every Table 1 system and metric with the CSV values', async () => {
+    const labels = await markLabels('inmind-table1');
+    const bars = labels.filter((l) => !l.startsWith('Backbone in context'));
+    const bySystemMetric = new Map(
+      bars.map((l) => {
+        const [label, metric, value] = l.split(' | ');
+        return [`${label}|${metric}`, value];
+      }),
+    );
+    const nonBackbone = table1Csv.filter((r) => r.system !== 'Backbone');
+    expect(bars).toHaveLength(nonBackbone.length);
+    for (const r of nonBackbone) {
+      const label = r.note.includes('group: Naive RAG') ? r.row : `${r.system} (${r.variant})`;
+      expect(bySystemMetric.get(`${label}|${r.column}`), `${label} ${r.column}`).toBe(r.valueText);
+    }
+    const backbone = labels.find((l) => l.startsWith('Backbone in context'));
+    expect(backbone).toBe('Backbone in context | Application | 84.0');
+  });
+
+  it('filters memory systems by embedding and keeps the choice in the URL', async () => {
+    await page.getByLabel('MiniLM', { exact: true }).check();
+    await page.waitForFunction(() => location.hash.includes('emb=MiniLM'));
+    await page.waitForFunction(() => {
+      const els = document.querySelectorAll('[data-chart="inmind-table1"] [aria-roledescription="bar"]');
+      return Array.from(els).every((e) => !(e.getAttribute('aria-label') ?? '').includes('(text-embedding-3-large)'));
+    });
+    const labels = await markLabels('inmind-table1');
+    expect(labels.some((l) => l.startsWith('A-RAG (MiniLM) | Naive | 97.6'))).toBe(true);
+    expect(labels.some((l) => l.includes('(text-embedding-3-large)'))).toBe(false);
+    await page.getByLabel('Both', { exact: true }).check();
+  });
+
+  it('counts ten domains by SQL summing to 125', async () => {
+    const labels = await markLabels('inmind-domains');
+    expect(labels).toHaveLength(10);
+    const total = labels.reduce((s, l) => s + Number(l.split(' | ')[1]), 0);
+    expect(total).toBe(125);
+  });
+
+  it('finds the macaron task and opens its card with the indirect query', async () => {
+    await page.getByLabel('Search tasks').fill('macaron');
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-task-id]').length === 1);
+    await page.locator('tr[data-task-id]').first().click();
+    const card = page.locator('[data-task-card]');
+    await card.waitFor();
+    const indirect = await card.locator('.indirect-query').innerText();
+    expect(indirect.toLowerCase()).toContain('macaron');
+    expect(page.url()).toMatch(/task=\d+/);
+  });
+
+  it('made no request outside the test server and logged no console error', () => {
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+});

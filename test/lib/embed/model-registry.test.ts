@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filesForDtype,
+  getModelSpec,
+  listModelSpecs,
+  localModelRoot,
+  modelLoadId,
+  parseModelSpec,
+  parseRegistry,
+} from '../../../src/lib/embed/model-registry.ts';
+import { prepareTexts } from '../../../src/lib/embed/text-prep.ts';
+
+describe('data/models.json', () => {
+  it('lists minilm, bge-small and tiny-bert with their pooling', () => {
+    expect(listModelSpecs().map((s) => s.id)).toEqual(['minilm', 'bge-small', 'tiny-bert']);
+    const minilm = getModelSpec('minilm');
+    expect(minilm).toMatchObject({ dims: 384, pooling: 'mean', normalize: true, maxTokens: 256 });
+    expect(minilm.source).toMatchObject({ kind: 'hub', repo: 'Xenova/all-MiniLM-L6-v2' });
+    expect(getModelSpec('bge-small')).toMatchObject({ dims: 384, pooling: 'cls', maxTokens: 512 });
+    expect(getModelSpec('tiny-bert')).toMatchObject({ dims: 32, pooling: 'mean', maxTokens: 128 });
+  });
+
+  it('explains an unknown id', () => {
+    expect(() => getModelSpec('nope')).toThrow(/Unknown model "nope".*minilm/);
+  });
+
+  it('selects the shared files plus one dtype of weights', () => {
+    const paths = filesForDtype(getModelSpec('minilm'), 'q8').map((f) => f.path);
+    expect(paths).toEqual([
+      'config.json',
+      'tokenizer.json',
+      'tokenizer_config.json',
+      'onnx/model_quantized.onnx',
+    ]);
+    expect(() => filesForDtype(getModelSpec('tiny-bert'), 'q8')).toThrow(/no q8 weights/);
+  });
+
+  it('derives the transformers.js load id and local root', () => {
+    expect(modelLoadId(getModelSpec('bge-small'))).toBe('Xenova/bge-small-en-v1.5');
+    expect(modelLoadId(getModelSpec('tiny-bert'))).toBe('tiny-bert');
+    expect(localModelRoot(getModelSpec('tiny-bert'))).toBe('test/fixtures/models');
+    expect(localModelRoot(getModelSpec('minilm'))).toBeUndefined();
+  });
+});
+
+describe('parseModelSpec', () => {
+  const valid = {
+    id: 'm',
+    label: 'M',
+    source: { kind: 'local', path: 'models/m' },
+    dims: 8,
+    pooling: 'mean',
+    normalize: true,
+    maxTokens: 16,
+    queryPrefix: '',
+    documentPrefix: '',
+    dtypes: ['fp32'],
+    files: [{ path: 'onnx/model.onnx', dtype: 'fp32' }],
+  };
+
+  it('accepts a valid entry', () => {
+    expect(parseModelSpec(valid)).toEqual(valid);
+  });
+
+  it('names the offending field', () => {
+    expect(() => parseModelSpec({ ...valid, pooling: 'max' })).toThrow(/pooling.*"max"/);
+    expect(() => parseModelSpec({ ...valid, dims: 0 })).toThrow(/"dims"/);
+    expect(() => parseModelSpec({ ...valid, normalize: 'yes' })).toThrow(/"normalize"/);
+    expect(() => parseModelSpec({ ...valid, dtypes: ['fp32', 'q8'] })).toThrow(
+      /no file for dtype q8/,
+    );
+  });
+
+  it('rejects duplicate ids', () => {
+    expect(() => parseRegistry({ schemaVersion: 1, models: [valid, valid] })).toThrow(/duplicate/);
+  });
+});
+
+describe('prepareTexts', () => {
+  const bge = getModelSpec('bge-small');
+
+  it('prefixes queries only', () => {
+    expect(prepareTexts(bge, ['cats'], 'query')).toEqual([
+      'Represent this sentence for searching relevant passages: cats',
+    ]);
+    expect(prepareTexts(bge, ['cats'], 'document')).toEqual(['cats']);
+    expect(prepareTexts(getModelSpec('minilm'), ['cats'], 'query')).toEqual(['cats']);
+  });
+});
