@@ -5,6 +5,7 @@ import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
 import { sourceById } from './sources.ts';
 import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
 import { parseJsonDocument } from '../datasets/jsonl.ts';
+import { collectBenchmarkRows, loadBenchmarkRows } from './benchmark-loader.ts';
 
 export interface ResultsFile {
   name: string;
@@ -110,6 +111,25 @@ export function loadCoreData(
           return Object.entries(counts)
             .map(([t, n]) => `${t}: ${n}`)
             .join(', ');
+        },
+      },
+    ],
+    report,
+  );
+}
+
+/** LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse: loaded after the first page is usable. */
+export function loadBenchmarkData(catalog: Catalog, opts: FetchOptions, report: Report): Promise<LoadStep[]> {
+  return runSteps(
+    [
+      {
+        id: 'benchmarks',
+        label: 'Conversation benchmarks',
+        run: async () => {
+          const rows = await collectBenchmarkRows(opts);
+          const counts = await loadBenchmarkRows(catalog, rows);
+          const summary = Object.entries(counts).map(([t, n]) => `${t}: ${n}`);
+          return [...summary, ...rows.skipped.map((s) => `skipped ${s}`)].join(', ');
         },
       },
     ],

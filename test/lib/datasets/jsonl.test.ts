@@ -39,7 +39,9 @@ describe('parseJsonl', () => {
     expect(error.file).toBe('data/x.jsonl');
     expect(error.line).toBe(3);
     expect(error.column).toBe(7);
-    expect(error.message).toMatch(/^data\/x\.jsonl:3:7: expected valid JSON, found a syntax error \(.+\)$/);
+    expect(error.message).toMatch(
+      /^data\/x\.jsonl:3:7: expected valid JSON, found a syntax error \(.+\)$/,
+    );
   });
 
   it('rejects non-object lines where objects are expected', () => {

@@ -37,8 +37,16 @@ describe('locomoPlusTables (synthetic)', () => {
       ['lp-0', 'cue:1', 'A', '[CLS]<img src=x onerror=alert(1)>'],
       ['lp-0', 'cue:2', 'B', 'ok'],
     ]);
-    expect(t.queries[0]).toMatchObject({ style: 'trigger', text: 'later', gold_ids: ['cue:1', 'cue:2'] });
-    expect(t.locomo_plus_items[0]).toMatchObject({ score_bge: 0.5, rank_bge: 3, score_mpnet: null });
+    expect(t.queries[0]).toMatchObject({
+      style: 'trigger',
+      text: 'later',
+      gold_ids: ['cue:1', 'cue:2'],
+    });
+    expect(t.locomo_plus_items[0]).toMatchObject({
+      score_bge: 0.5,
+      rank_bge: 3,
+      score_mpnet: null,
+    });
   });
 
   it('names file and path of a bad score', () => {
@@ -66,9 +74,17 @@ describe('locomoPlusTables (locomo_plus.json)', () => {
 
   it('carries the released scores and ranks', () => {
     const first = t.locomo_plus_items[0];
-    expect(first).toMatchObject({ relation_type: 'causal', time_gap: 'two weeks later', rank_combined: 20 });
-    expect(t.locomo_plus_items.every((r) => r.score_combined === r.final_similarity_score)).toBe(true);
-    expect(t.queries[0].text).toBe("I ended up volunteering for that project, and now I'm totally overwhelmed.");
+    expect(first).toMatchObject({
+      relation_type: 'causal',
+      time_gap: 'two weeks later',
+      rank_combined: 20,
+    });
+    expect(t.locomo_plus_items.every((r) => r.score_combined === r.final_similarity_score)).toBe(
+      true,
+    );
+    expect(t.queries[0].text).toBe(
+      "I ended up volunteering for that project, and now I'm totally overwhelmed.",
+    );
     expect(JSON.parse(JSON.stringify(t))).toEqual(t);
   });
 });

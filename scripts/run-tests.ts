@@ -1,0 +1,53 @@
+/**
+ * `npm test`: fetches benchmark data if missing, then runs every Vitest project (unit, then
+ * end-to-end in headless Chromium) and prints the summary line CI reads: `N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const passthrough = process.argv.slice(2);
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numTotalTestSuites: number;
+  numFailedTestSuites: number;
+}
+
+function run(cmd: string, args: string[]): number {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return res.status ?? 1;
+}
+
+const dataStatus = run('npx', ['tsx', 'scripts/fetch-data.ts', '--if-missing']);
+if (dataStatus !== 0) {
+  console.error('Benchmark data missing: run `npm run data -- --mirror DIR` (see README).');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'memlens-vitest-')), 'report.json');
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...passthrough,
+]);
+
+if (!existsSync(out)) {
+  console.log('0 passed, 1 failed');
+  process.exit(status || 1);
+}
+const report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
+const failed = report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+const skipped = report.numPendingTests + report.numTodoTests;
+console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(status !== 0 || failed > 0 || report.numPassedTests === 0 ? 1 : 0);

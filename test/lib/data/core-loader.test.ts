@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../../src/lib/db/catalog.ts';
+import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
+import { loadInMind, loadResults } from '../../../src/lib/data/core-loader.ts';
+import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import { inmindTaskRows } from '../../../src/lib/datasets/inmind.ts';
+import { SITE, siteFetch } from './site-fetch.ts';
+
+let catalog: Catalog;
+
+beforeAll(async () => {
+  catalog = new Catalog(await openNodeEngine());
+  await loadInMind(catalog, { siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() });
+});
+
+afterAll(async () => {
+  await catalog.engine.close();
+});
+
+describe('InMind in DuckDB-WASM (Node build)', () => {
+  it('loads 125 tasks, 486 background turns and the injection constants', async () => {
+    expect(await catalog.count('inmind_tasks')).toBe(125);
+    expect(await catalog.count('lme_background')).toBe(486);
+    const [m] = await catalog.query('SELECT * FROM inmind_manifest');
+    expect(m.injection_session_index).toBe(8);
+    const [d] = await catalog.query('SELECT count(DISTINCT domain) AS n FROM inmind_tasks');
+    expect(d.n).toBe(10);
+  });
+
+  it('rejects a file whose sha256 differs, naming it, and keeps the loaded tables', async () => {
+    const tampered = siteFetch({
+      'data/inmind/inmind_en.jsonl': (b) => Buffer.concat([b, Buffer.from('\n')]),
+    });
+    await expect(
+      loadInMind(catalog, { siteBase: SITE, allowUpstream: false, fetchImpl: tampered }),
+    ).rejects.toThrow(/inmind\/inmind_en\.jsonl: sha256 mismatch/);
+    expect(await catalog.count('inmind_tasks')).toBe(125);
+    expect(await catalog.count('lme_background')).toBe(486);
+  });
+
+  it('rejects a malformed JSONL line, naming file and line, and keeps the loaded tables', async () => {
+    const good = await (await siteFetch()(`${SITE}data/inmind/inmind_en.jsonl`)).text();
+    const lines = good.split('\n');
+    lines[2] = lines[2].slice(0, -5);
+    const load = async () =>
+      catalog.loadRows('inmind_tasks', inmindTaskRows(lines.join('\n'), 'my-tasks.jsonl'), 'my-tasks.jsonl');
+    await expect(load()).rejects.toThrow(/my-tasks\.jsonl:3\b/);
+    expect(await catalog.count('inmind_tasks')).toBe(125);
+  });
+
+  it('keeps the previous table when DuckDB itself rejects the new rows', async () => {
+    await expect(catalog.loadRows('inmind_tasks', [], 'empty.jsonl')).rejects.toThrow(/empty\.jsonl/);
+    expect(await catalog.count('inmind_tasks')).toBe(125);
+  });
+});
+
+describe('released results and conversation benchmarks', () => {
+  it('loads every results CSV into one table with a view per paper', async () => {
+    const files = ['inmind', 'locomo-conv', 'memuse', 'utilmem'].map((p) => ({
+      name: `data/results/${p}.csv`,
+      url: `${SITE}data/results/${p}.csv`,
+    }));
+    const n = await loadResults(catalog, files, siteFetch());
+    expect(n).toBeGreaterThan(300);
+    const [row] = await catalog.query(
+      `SELECT value, value_text FROM results_inmind WHERE "table" = 'Table 1' AND "row" LIKE 'BM25%' AND metric = 'naive'`,
+    );
+    expect(row).toEqual({ value: 53.6, value_text: '53.6' });
+  });
+
+  it('loads LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse into shared tables', async () => {
+    const rows = await collectBenchmarkRows({ siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() });
+    const counts = await loadBenchmarkRows(catalog, rows);
+    expect(counts.turns).toBe(rows.turns.length);
+    const per = await catalog.query(
+      `SELECT dataset, count(*) AS n FROM turns GROUP BY dataset ORDER BY dataset`,
+    );
+    expect(Object.fromEntries(per.map((r) => [r.dataset, r.n])).locomo).toBe(5882);
+    const [qa] = await catalog.query(
+      `SELECT count(*) AS n FROM queries WHERE dataset = 'locomo' AND style = 'question'`,
+    );
+    expect(qa.n).toBe(1986);
+    const [plus] = await catalog.query(`SELECT count(*) AS n FROM locomo_plus_items`);
+    expect(plus.n).toBe(401);
+    const [conv] = await catalog.query(`SELECT count(*) AS n FROM conversations WHERE dataset = 'locomo'`);
+    expect(conv.n).toBe(10);
+  });
+});
