@@ -19,7 +19,9 @@ function median(xs: number[]): number {
 }
 
 /** Scripts the browser must fetch before anything runs: the entry module and its modulepreloads. */
-async function initialJsGzipBytes(root: string): Promise<{ raw: number; gzip: number; files: string[] }> {
+async function initialJsGzipBytes(
+  root: string,
+): Promise<{ raw: number; gzip: number; files: string[] }> {
   const html = await readFile(path.join(root, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]);
   let raw = 0;
@@ -44,7 +46,9 @@ try {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}#/inmind`);
-    await page.waitForSelector('[data-chart] .chart-canvas[data-rendered="true"]', { timeout: 120_000 });
+    await page.waitForSelector('[data-chart] .chart-canvas[data-rendered="true"]', {
+      timeout: 120_000,
+    });
     times.push(await page.evaluate(() => performance.now()));
     await context.close();
   }
@@ -54,5 +58,9 @@ try {
 }
 const js = await initialJsGzipBytes(root);
 console.log(`cold loads (ms): ${times.map((t) => t.toFixed(0)).join(', ')}`);
-console.log(`median navigation → first rendered chart: ${median(times).toFixed(0)} ms over ${runs} runs`);
-console.log(`initial JS: ${js.files.join(', ')}: ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip`);
+console.log(
+  `median navigation → first rendered chart: ${median(times).toFixed(0)} ms over ${runs} runs`,
+);
+console.log(
+  `initial JS: ${js.files.join(', ')}: ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip`,
+);

@@ -76,13 +76,18 @@ async function writeAtomically(target: string, bytes: Uint8Array): Promise<void>
   }
 }
 
-export async function fetchSource(source: SourceFile, opts: Options): Promise<'ok' | 'kept' | 'missing'> {
+export async function fetchSource(
+  source: SourceFile,
+  opts: Options,
+): Promise<'ok' | 'kept' | 'missing'> {
   const target = path.join(opts.out, source.dataset, source.file);
   if (opts.ifMissing && (await exists(target))) return 'kept';
   const fromMirror = opts.mirror ? await readFromMirror(opts.mirror, source) : null;
   const bytes = fromMirror ?? (await readFromUpstream(source));
   if (!bytes) return 'missing';
-  const origin = fromMirror ? path.join(opts.mirror ?? '', mirrorPathOf(source)) : (source.url ?? '');
+  const origin = fromMirror
+    ? path.join(opts.mirror ?? '', mirrorPathOf(source))
+    : (source.url ?? '');
   await verifySource(source, bytes, origin);
   await writeAtomically(target, bytes);
   return 'ok';
@@ -110,7 +115,9 @@ export async function fetchAll(opts: Options): Promise<string[]> {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  console.log(`memlens data → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`);
+  console.log(
+    `memlens data → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`,
+  );
   const problems = await fetchAll(opts);
   if (problems.length > 0) {
     for (const p of problems) console.error(`error: ${p}`);

@@ -47,7 +47,11 @@ if (!existsSync(out)) {
   process.exit(status || 1);
 }
 const report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
-const failed = report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+const failed =
+  report.numFailedTests +
+  (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
 const skipped = report.numPendingTests + report.numTodoTests;
-console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(status !== 0 || failed > 0 || report.numPassedTests === 0 ? 1 : 0);

@@ -10,7 +10,8 @@ const CANDIDATES = [
 
 export function chromiumPath(): string {
   const found = CANDIDATES.find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error('No system Chromium: apt-get install -y chromium (or set MEMLENS_CHROMIUM)');
+  if (!found)
+    throw new Error('No system Chromium: apt-get install -y chromium (or set MEMLENS_CHROMIUM)');
   return found;
 }
 
@@ -61,7 +62,9 @@ export function watchPage(page: Page): PageWatch {
     urls,
     consoleErrors,
     foreignRequests(origin: string): string[] {
-      return urls.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'));
+      return urls.filter(
+        (u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
+      );
     },
   };
 }

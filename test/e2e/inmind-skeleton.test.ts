@@ -16,8 +16,7 @@ const table1Csv = parseResultsCsv(
   readFileSync(path.join(repoRoot, 'data/results/inmind.csv'), 'utf8'),
   'inmind.csv',
 ).filter(
-  (r) =>
-    r.table === 'Table 1' && ['naive', 'target_recall', 'application'].includes(r.metric),
+  (r) => r.table === 'Table 1' && ['naive', 'target_recall', 'application'].includes(r.metric),
 );
 
 /** Data marks only: Vega-Lite puts each mark's `description` encoding into its aria-label. */
@@ -70,8 +69,12 @@ describe('InMind walking skeleton in Chromium under /memlens/', () => {
     await page.getByLabel('MiniLM', { exact: true }).check();
     await page.waitForFunction(() => location.hash.includes('emb=MiniLM'));
     await page.waitForFunction(() => {
-      const els = document.querySelectorAll('[data-chart="inmind-table1"] [aria-roledescription="bar"]');
-      return Array.from(els).every((e) => !(e.getAttribute('aria-label') ?? '').includes('(text-embedding-3-large)'));
+      const els = document.querySelectorAll(
+        '[data-chart="inmind-table1"] [aria-roledescription="bar"]',
+      );
+      return Array.from(els).every(
+        (e) => !(e.getAttribute('aria-label') ?? '').includes('(text-embedding-3-large)'),
+      );
     });
     const labels = await markLabels('inmind-table1');
     expect(labels.some((l) => l.startsWith('A-RAG (MiniLM) | Naive | 97.6'))).toBe(true);

@@ -42,15 +42,31 @@ export function inmindTable1Spec(
   const layers: NonNullable<Extract<TopLevelSpec, { layer: unknown }>['layer']> = [
     {
       data: { name: 'bars', values: shown },
-      params: [{ name: 'metricPick', select: { type: 'point', fields: ['metric_label'] }, bind: 'legend' }],
+      params: [
+        { name: 'metricPick', select: { type: 'point', fields: ['metric_label'] }, bind: 'legend' },
+      ],
       transform: [
-        { calculate: "datum.label + ' | ' + datum.metric_label + ' | ' + datum.value_text", as: 'aria' },
+        {
+          calculate: "datum.label + ' | ' + datum.metric_label + ' | ' + datum.value_text",
+          as: 'aria',
+        },
       ],
       mark: { type: 'bar', tooltip: true },
       encoding: {
-        x: { field: 'label', type: 'nominal', sort: labels, title: null, axis: { labelAngle: -40, labelLimit: 220 } },
+        x: {
+          field: 'label',
+          type: 'nominal',
+          sort: labels,
+          title: null,
+          axis: { labelAngle: -40, labelLimit: 220 },
+        },
         xOffset: { field: 'metric_label', sort: [...TABLE1_METRICS] },
-        y: { field: 'value', type: 'quantitative', title: 'Score (%)', scale: { domain: [0, 100] } },
+        y: {
+          field: 'value',
+          type: 'quantitative',
+          title: 'Score (%)',
+          scale: { domain: [0, 100] },
+        },
         color: {
           field: 'metric_label',
           type: 'nominal',
@@ -73,10 +89,21 @@ export function inmindTable1Spec(
   if (backbone) {
     layers.push({
       data: { name: 'backbone', values: [backbone] },
-      transform: [{ calculate: "'Backbone in context | ' + datum.metric_label + ' | ' + datum.value_text", as: 'aria' }],
+      transform: [
+        {
+          calculate: "'Backbone in context | ' + datum.metric_label + ' | ' + datum.value_text",
+          as: 'aria',
+        },
+      ],
       layer: [
         {
-          mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2, color: '#CC79A7', tooltip: true },
+          mark: {
+            type: 'rule',
+            strokeDash: [6, 4],
+            strokeWidth: 2,
+            color: '#CC79A7',
+            tooltip: true,
+          },
           encoding: {
             y: { field: 'value', type: 'quantitative' },
             description: { field: 'aria', type: 'nominal' },
@@ -92,7 +119,9 @@ export function inmindTable1Spec(
           mark: { type: 'text', align: 'right', dy: -6, color: '#CC79A7', x: 'width' },
           encoding: {
             y: { field: 'value', type: 'quantitative' },
-            text: { value: `Backbone with the memory in context: ${backbone.value_text}% application` },
+            text: {
+              value: `Backbone with the memory in context: ${backbone.value_text}% application`,
+            },
           },
         },
       ],

@@ -7,7 +7,11 @@ export interface ProvenanceFields {
   note: string;
 }
 
-export function provenanceTooltip(): { field: string; title: string; type: 'nominal' | 'quantitative' }[] {
+export function provenanceTooltip(): {
+  field: string;
+  title: string;
+  type: 'nominal' | 'quantitative';
+}[] {
   return [
     { field: 'table', title: 'Table', type: 'nominal' },
     { field: 'section', title: 'Section', type: 'nominal' },

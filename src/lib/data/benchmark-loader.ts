@@ -26,7 +26,14 @@ const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
   return out;
 };
 
-const CONVERSATION_COLUMNS = ['dataset', 'conv_id', 'speaker_a', 'speaker_b', 'sessions', 'turns'] as const;
+const CONVERSATION_COLUMNS = [
+  'dataset',
+  'conv_id',
+  'speaker_a',
+  'speaker_b',
+  'sessions',
+  'turns',
+] as const;
 const SESSION_COLUMNS = ['dataset', 'conv_id', 'session', 'date', 'turn_count'] as const;
 const TURN_COLUMNS = [
   'dataset',
@@ -52,10 +59,21 @@ const QUERY_COLUMNS = [
 ] as const;
 
 function emptyRows(): BenchmarkRows {
-  return { conversations: [], sessions: [], turns: [], queries: [], extras: {}, files: {}, skipped: [] };
+  return {
+    conversations: [],
+    sessions: [],
+    turns: [],
+    queries: [],
+    extras: {},
+    files: {},
+    skipped: [],
+  };
 }
 
-function add(rows: BenchmarkRows, part: Partial<Pick<BenchmarkRows, 'conversations' | 'sessions' | 'turns' | 'queries'>>) {
+function add(
+  rows: BenchmarkRows,
+  part: Partial<Pick<BenchmarkRows, 'conversations' | 'sessions' | 'turns' | 'queries'>>,
+) {
   rows.conversations.push(...(part.conversations ?? []).map((r) => pick(r, CONVERSATION_COLUMNS)));
   rows.sessions.push(...(part.sessions ?? []).map((r) => pick(r, SESSION_COLUMNS)));
   rows.turns.push(...(part.turns ?? []).map((r) => pick(r, TURN_COLUMNS)));
@@ -77,7 +95,8 @@ async function firstAvailable(ids: string[], opts: FetchOptions) {
 
 export async function collectBenchmarkRows(opts: FetchOptions): Promise<BenchmarkRows> {
   const rows = emptyRows();
-  const label = (s: { source: { dataset: string; file: string } }) => `${s.source.dataset}/${s.source.file}`;
+  const label = (s: { source: { dataset: string; file: string } }) =>
+    `${s.source.dataset}/${s.source.file}`;
 
   const locomo = await fetchSourceText(sourceById('locomo'), opts);
   const lt = locomoTables(parseJsonDocument(locomo.text, label(locomo)), label(locomo));
@@ -98,8 +117,14 @@ export async function collectBenchmarkRows(opts: FetchOptions): Promise<Benchmar
     add(rows, dt);
     rows.extras.locomo_conv_supportive = dt.locomo_conv_supportive;
     rows.files['locomo-conv'] = label(dialog);
-    const composed = await firstAvailable(['locomo-conv-multimem-full', 'locomo-conv-multimem'], opts);
-    add(rows, locomoConvComposedTables(parseJsonDocument(composed.text, label(composed)), label(composed)));
+    const composed = await firstAvailable(
+      ['locomo-conv-multimem-full', 'locomo-conv-multimem'],
+      opts,
+    );
+    add(
+      rows,
+      locomoConvComposedTables(parseJsonDocument(composed.text, label(composed)), label(composed)),
+    );
     rows.files['locomo-conv composed'] = label(composed);
   } catch (err) {
     rows.skipped.push(`LoCoMo-Conv: ${err instanceof Error ? err.message : String(err)}`);
@@ -118,7 +143,10 @@ export async function collectBenchmarkRows(opts: FetchOptions): Promise<Benchmar
   return rows;
 }
 
-export async function loadBenchmarkRows(catalog: Catalog, rows: BenchmarkRows): Promise<Record<string, number>> {
+export async function loadBenchmarkRows(
+  catalog: Catalog,
+  rows: BenchmarkRows,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const tables: [string, readonly object[]][] = [
     ['conversations', rows.conversations],

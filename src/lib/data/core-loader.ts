@@ -47,12 +47,18 @@ export async function loadResults(
   }
   const n = await catalog.loadRows('results', resultRecords(rows), 'data/results/*.csv');
   for (const paper of PAPERS) {
-    await catalog.createView(`results_${paper.replace('-', '_')}`, `SELECT * FROM results WHERE paper = '${paper}'`);
+    await catalog.createView(
+      `results_${paper.replace('-', '_')}`,
+      `SELECT * FROM results WHERE paper = '${paper}'`,
+    );
   }
   return n;
 }
 
-export async function loadInMind(catalog: Catalog, opts: FetchOptions): Promise<Record<string, number>> {
+export async function loadInMind(
+  catalog: Catalog,
+  opts: FetchOptions,
+): Promise<Record<string, number>> {
   const tasks = await fetchSourceText(sourceById('inmind-tasks'), opts);
   const background = await fetchSourceText(sourceById('inmind-background'), opts);
   const manifest = await fetchSourceText(sourceById('inmind-manifest'), opts);
@@ -64,8 +70,16 @@ export async function loadInMind(catalog: Catalog, opts: FetchOptions): Promise<
   );
   return {
     inmind_tasks: await catalog.loadRows('inmind_tasks', taskRows, 'inmind/inmind_en.jsonl'),
-    lme_background: await catalog.loadRows('lme_background', turnRows, 'inmind/lme_s_background.jsonl'),
-    inmind_manifest: await catalog.loadRows('inmind_manifest', [manifestRow], 'inmind/manifest.json'),
+    lme_background: await catalog.loadRows(
+      'lme_background',
+      turnRows,
+      'inmind/lme_s_background.jsonl',
+    ),
+    inmind_manifest: await catalog.loadRows(
+      'inmind_manifest',
+      [manifestRow],
+      'inmind/manifest.json',
+    ),
   };
 }
 
@@ -74,7 +88,12 @@ export async function runSteps(
   plan: { id: string; label: string; run: () => Promise<string> }[],
   report: Report,
 ): Promise<LoadStep[]> {
-  const steps: LoadStep[] = plan.map((p) => ({ id: p.id, label: p.label, state: 'pending', detail: '' }));
+  const steps: LoadStep[] = plan.map((p) => ({
+    id: p.id,
+    label: p.label,
+    state: 'pending',
+    detail: '',
+  }));
   const update = (i: number, patch: Partial<LoadStep>) => {
     steps[i] = { ...steps[i], ...patch };
     report([...steps]);
@@ -119,7 +138,11 @@ export function loadCoreData(
 }
 
 /** LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse: loaded after the first page is usable. */
-export function loadBenchmarkData(catalog: Catalog, opts: FetchOptions, report: Report): Promise<LoadStep[]> {
+export function loadBenchmarkData(
+  catalog: Catalog,
+  opts: FetchOptions,
+  report: Report,
+): Promise<LoadStep[]> {
   return runSteps(
     [
       {

@@ -26,7 +26,10 @@ export interface FetchedSource {
 }
 
 /** Fetches a manifest file from the site, else from its pinned upstream URL; sha256 is always checked. */
-export async function fetchSourceText(source: SourceFile, opts: FetchOptions): Promise<FetchedSource> {
+export async function fetchSourceText(
+  source: SourceFile,
+  opts: FetchOptions,
+): Promise<FetchedSource> {
   const doFetch = opts.fetchImpl ?? fetch;
   const siteUrl = new URL(sitePathOf(source), opts.siteBase).href;
   const attempts: string[] = [];

@@ -59,7 +59,11 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /** Throws a ChecksumError naming `label` when the bytes do not match the manifest. */
-export async function verifySource(source: SourceFile, bytes: Uint8Array, label: string): Promise<void> {
+export async function verifySource(
+  source: SourceFile,
+  bytes: Uint8Array,
+  label: string,
+): Promise<void> {
   if (source.sha256 === null) return;
   const actual = await sha256Hex(bytes);
   if (actual !== source.sha256) throw new ChecksumError(label, source.sha256, actual);

@@ -18,7 +18,14 @@ ORDER BY source_line, CASE metric WHEN 'naive' THEN 0 WHEN 'target_recall' THEN 
 export const INMIND_DOMAIN_COUNTS_SQL = `SELECT domain, CAST(count(*) AS INTEGER) AS tasks
 FROM inmind_tasks GROUP BY domain ORDER BY tasks DESC, domain`;
 
-export const TASK_SORT_COLUMNS = ['task_id', 'domain', 'entity_1', 'entity_2', 'naive_query', 'query'] as const;
+export const TASK_SORT_COLUMNS = [
+  'task_id',
+  'domain',
+  'entity_1',
+  'entity_2',
+  'naive_query',
+  'query',
+] as const;
 export type TaskSortColumn = (typeof TASK_SORT_COLUMNS)[number];
 
 const TASK_SEARCH_FIELDS = [
@@ -32,7 +39,11 @@ const TASK_SEARCH_FIELDS = [
   'query',
 ];
 
-export function inmindTaskListSql(search: string, sort: TaskSortColumn, descending: boolean): string {
+export function inmindTaskListSql(
+  search: string,
+  sort: TaskSortColumn,
+  descending: boolean,
+): string {
   const where = search.trim()
     ? `WHERE ${TASK_SEARCH_FIELDS.map((f) => `${f} ILIKE ${containsPattern(search.trim())} ESCAPE '\\'`).join(' OR ')}`
     : '';

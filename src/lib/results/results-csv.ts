@@ -129,7 +129,11 @@ function toResultRow(fields: string[], file: string, line: number): ResultRow {
   }
   const sourceLine = Number(get('source_line'));
   if (!Number.isInteger(sourceLine) || sourceLine < 1) {
-    throw new ResultsCsvError(file, line, `source_line "${get('source_line')}" is not a line number`);
+    throw new ResultsCsvError(
+      file,
+      line,
+      `source_line "${get('source_line')}" is not a line number`,
+    );
   }
   return {
     paper: paper as PaperId,

@@ -43,13 +43,19 @@ describe('InMind in DuckDB-WASM (Node build)', () => {
     const lines = good.split('\n');
     lines[2] = lines[2].slice(0, -5);
     const load = async () =>
-      catalog.loadRows('inmind_tasks', inmindTaskRows(lines.join('\n'), 'my-tasks.jsonl'), 'my-tasks.jsonl');
+      catalog.loadRows(
+        'inmind_tasks',
+        inmindTaskRows(lines.join('\n'), 'my-tasks.jsonl'),
+        'my-tasks.jsonl',
+      );
     await expect(load()).rejects.toThrow(/my-tasks\.jsonl:3\b/);
     expect(await catalog.count('inmind_tasks')).toBe(125);
   });
 
   it('keeps the previous table when DuckDB itself rejects the new rows', async () => {
-    await expect(catalog.loadRows('inmind_tasks', [], 'empty.jsonl')).rejects.toThrow(/empty\.jsonl/);
+    await expect(catalog.loadRows('inmind_tasks', [], 'empty.jsonl')).rejects.toThrow(
+      /empty\.jsonl/,
+    );
     expect(await catalog.count('inmind_tasks')).toBe(125);
   });
 });
@@ -69,7 +75,11 @@ describe('released results and conversation benchmarks', () => {
   });
 
   it('loads LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse into shared tables', async () => {
-    const rows = await collectBenchmarkRows({ siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() });
+    const rows = await collectBenchmarkRows({
+      siteBase: SITE,
+      allowUpstream: false,
+      fetchImpl: siteFetch(),
+    });
     const counts = await loadBenchmarkRows(catalog, rows);
     expect(counts.turns).toBe(rows.turns.length);
     const per = await catalog.query(
@@ -82,7 +92,9 @@ describe('released results and conversation benchmarks', () => {
     expect(qa.n).toBe(1986);
     const [plus] = await catalog.query(`SELECT count(*) AS n FROM locomo_plus_items`);
     expect(plus.n).toBe(401);
-    const [conv] = await catalog.query(`SELECT count(*) AS n FROM conversations WHERE dataset = 'locomo'`);
+    const [conv] = await catalog.query(
+      `SELECT count(*) AS n FROM conversations WHERE dataset = 'locomo'`,
+    );
     expect(conv.n).toBe(10);
   });
 });

@@ -8,14 +8,18 @@ export const SITE = 'http://memlens.test/';
 /** Serves the repo's `public/` folder (and `data/results`) the way the static site would. */
 export function siteFetch(overrides: Record<string, (bytes: Buffer) => Buffer> = {}): typeof fetch {
   return (async (input: string | URL | Request) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
     if (url.origin !== new URL(SITE).origin) return new Response('offline', { status: 599 });
     const rel = url.pathname.replace(/^\//, '');
-    const file = rel.startsWith('data/results/') ? path.join(repoRoot, rel) : path.join(repoRoot, 'public', rel);
+    const file = rel.startsWith('data/results/')
+      ? path.join(repoRoot, rel)
+      : path.join(repoRoot, 'public', rel);
     try {
       const bytes = await readFile(file);
       const patch = overrides[rel];
-      return new Response(patch ? patch(bytes) : bytes, { status: 200 });
+      return new Response(new Uint8Array(patch ? patch(bytes) : bytes), { status: 200 });
     } catch {
       return new Response('not found', { status: 404 });
     }
