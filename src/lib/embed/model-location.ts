@@ -1,0 +1,76 @@
+// Where the browser loads a model from: the site's own `models/<id>/` first, the Hugging Face Hub
+// only when the user allowed it. Decided up front so a missing file is named, not guessed at.
+import { filesForDtype, type ModelDtype, type ModelSpec } from './model-registry.ts';
+
+export type ModelLocation =
+  | {
+      kind: 'site';
+      /** The id transformers.js loads: `<localModelPath>/<loadId>/<file>`. */
+      loadId: string;
+      /**
+       * A URL path, not an absolute URL: transformers.js 4.3 skips its local existence check
+       * (and so the tokenizer) for http(s) paths, and a relative one would resolve against the
+       * worker script.
+       */
+      localModelPath: string;
+    }
+  | { kind: 'hub'; loadId: string; revision: string };
+
+export class MissingModelFilesError extends Error {
+  constructor(
+    readonly modelId: string,
+    readonly missing: string[],
+    readonly where: string,
+    hint: string,
+  ) {
+    super(`Model "${modelId}" is missing ${missing.join(', ')} in ${where}. ${hint}`);
+    this.name = 'MissingModelFilesError';
+  }
+}
+
+export function siteModelsUrl(siteBase: string): URL {
+  return new URL('models/', siteBase);
+}
+
+async function isPresent(url: URL, fetchImpl: typeof fetch): Promise<boolean> {
+  try {
+    const res = await fetchImpl(url, { method: 'HEAD', cache: 'no-store' });
+    // A dev server's SPA fallback answers unknown paths with index.html.
+    return res.ok && !(res.headers.get('content-type') ?? '').startsWith('text/html');
+  } catch {
+    return false;
+  }
+}
+
+/** The files of `dtype` that the site does not serve under `models/<id>/`. */
+export async function missingSiteFiles(
+  spec: ModelSpec,
+  dtype: ModelDtype,
+  siteBase: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string[]> {
+  const dir = new URL(`${encodeURIComponent(spec.id)}/`, siteModelsUrl(siteBase));
+  const files = filesForDtype(spec, dtype);
+  const present = await Promise.all(files.map((f) => isPresent(new URL(f.path, dir), fetchImpl)));
+  return files.filter((_, i) => !present[i]).map((f) => f.path);
+}
+
+export async function locateModel(
+  spec: ModelSpec,
+  dtype: ModelDtype,
+  options: { siteBase: string; allowRemote: boolean; fetchImpl?: typeof fetch },
+): Promise<ModelLocation> {
+  const missing = await missingSiteFiles(spec, dtype, options.siteBase, options.fetchImpl);
+  const modelsUrl = siteModelsUrl(options.siteBase);
+  if (missing.length === 0) {
+    return { kind: 'site', loadId: spec.id, localModelPath: modelsUrl.pathname };
+  }
+  if (spec.source.kind === 'hub' && options.allowRemote) {
+    return { kind: 'hub', loadId: spec.source.repo, revision: spec.source.revision };
+  }
+  const hint =
+    spec.source.kind === 'hub'
+      ? 'Run `npm run models` before building, or allow downloads from the Hugging Face Hub.'
+      : 'Run `npm run models` before building (this model is not on the Hugging Face Hub).';
+  throw new MissingModelFilesError(spec.id, missing, `${modelsUrl.href}${spec.id}/`, hint);
+}

@@ -1,0 +1,56 @@
+// What a cached vector depends on: the model weights, how its output is pooled, and the exact
+// text the model saw. The backend is deliberately not part of it (WASM and WebGPU agree to 1e-4).
+import type { ModelDtype, ModelSpec, TextKind } from './model-registry.ts';
+
+export interface VectorKeyScope {
+  model: string;
+  revision: string;
+  dtype: ModelDtype;
+  /** Pooling, normalisation and truncation, e.g. `mean+l2@128`. */
+  pooling: string;
+  prefix: string;
+}
+
+/** Hub models: repo and revision. Local models: the weights' sha256 when the registry pins it. */
+export function modelRevision(spec: ModelSpec, dtype: ModelDtype): string {
+  if (spec.source.kind === 'hub') return `${spec.source.repo}@${spec.source.revision}`;
+  const weights = spec.files.find((file) => file.dtype === dtype);
+  return weights?.sha256 ? `sha256:${weights.sha256}` : `local:${spec.source.path}`;
+}
+
+export function poolingTag(spec: Pick<ModelSpec, 'pooling' | 'normalize' | 'maxTokens'>): string {
+  return `${spec.pooling}${spec.normalize ? '+l2' : ''}@${spec.maxTokens}`;
+}
+
+export function vectorKeyScope(spec: ModelSpec, dtype: ModelDtype, kind: TextKind): VectorKeyScope {
+  return {
+    model: spec.id,
+    revision: modelRevision(spec, dtype),
+    dtype,
+    pooling: poolingTag(spec),
+    prefix: kind === 'query' ? spec.queryPrefix : spec.documentPrefix,
+  };
+}
+
+function hex(bytes: ArrayBuffer): string {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  if (!globalThis.crypto?.subtle) {
+    throw new Error('crypto.subtle is unavailable: the vector cache needs a secure context');
+  }
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
+
+/** A JSON array, so no choice of separator can make two different scopes collide. */
+export function vectorKey(scope: VectorKeyScope, textSha256: string): string {
+  const { model, revision, dtype, pooling, prefix } = scope;
+  return JSON.stringify([model, revision, dtype, pooling, prefix, textSha256]);
+}
+
+/** Keys for the raw texts (before the prefix, which the scope carries). */
+export async function vectorKeys(scope: VectorKeyScope, texts: readonly string[]) {
+  const hashes = await Promise.all(texts.map(sha256Hex));
+  return hashes.map((hash) => vectorKey(scope, hash));
+}

@@ -1,0 +1,39 @@
+// Messages between the page and src/workers/embed-worker.ts. Every request carries an id; the
+// worker answers in order, and `cancel` is the one message it acts on before earlier ones end.
+import type { ModelDtype, ModelSpec } from './model-registry.ts';
+import type { ModelLocation } from './model-location.ts';
+import type { DeviceChoice, WebBackend } from './backend-choice.ts';
+import type { AdapterReport } from './webgpu.ts';
+
+export interface WorkerLoadConfig {
+  spec: ModelSpec;
+  dtype: ModelDtype;
+  device: DeviceChoice;
+  location: ModelLocation;
+  /** Absolute URLs of ORT's wasm glue and binary, served by this site. */
+  wasmPaths: { mjs: string; wasm: string };
+  numThreads: number;
+  maxBatch: number;
+  /** Test aid: make the WebGPU probe throw, to exercise the fallback. */
+  failWebgpuProbe: boolean;
+}
+
+export interface LoadInfo {
+  backend: WebBackend;
+  fallbackReason: string | null;
+  adapter: AdapterReport | null;
+  threads: number;
+  loadMs: number;
+}
+
+export type ToWorker =
+  | { type: 'load'; id: number; config: WorkerLoadConfig }
+  | { type: 'embed'; id: number; texts: string[] }
+  | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | { type: 'loaded'; id: number; info: LoadInfo }
+  | { type: 'batch'; id: number; indices: number[]; vectors: Float32Array }
+  | { type: 'embedded'; id: number }
+  | { type: 'cancelled'; id: number }
+  | { type: 'error'; id: number; message: string };

@@ -1,0 +1,43 @@
+export const BENCHMARKS = ['inmind', 'locomo', 'locomo-plus', 'locomo-conv'] as const;
+export type BenchmarkId = (typeof BENCHMARKS)[number];
+
+export function isBenchmarkId(value: string): value is BenchmarkId {
+  return (BENCHMARKS as readonly string[]).includes(value);
+}
+
+/** One retrieval pool: what a retriever scores for the queries that point at it. */
+export interface Corpus {
+  id: string;
+  /** Texts exactly as handed to the retriever. */
+  docs: readonly string[];
+  /** One id per doc; gold ids refer to these unless `credits` says otherwise. */
+  docIds: readonly string[];
+  /** Whether retrieving doc `docIndex` credits gold id `goldId`; default: the doc's own id. */
+  credits?: (docIndex: number, goldId: string) => boolean;
+}
+
+export interface ProtocolQuery {
+  id: string;
+  /** One recall curve and one similarity histogram per series (e.g. naive vs indirect). */
+  series: string;
+  /** Breakdown within a series (domain, category, relation type). */
+  group: string;
+  text: string;
+  corpusId: string;
+  /** Distinct gold ids. Empty: not scorable, skipped and counted as such. */
+  goldIds: readonly string[];
+}
+
+export interface Protocol {
+  benchmark: BenchmarkId;
+  /** The protocol's choices in one line each, shown beside the results. */
+  notes: readonly string[];
+  corpora: ReadonlyMap<string, Corpus>;
+  queries: readonly ProtocolQuery[];
+  /** The k of the headline number (the paper's). */
+  defaultK: number;
+}
+
+export function corpusMap(corpora: readonly Corpus[]): Map<string, Corpus> {
+  return new Map(corpora.map((c) => [c.id, c]));
+}

@@ -1,0 +1,88 @@
+// The embedding worker: loads one model at a time and embeds batches, posting each finished
+// batch so the page can store it before the next one ends. Requests run one after another.
+import { batchByTokenLength } from '../lib/embed/pooling.ts';
+import { chooseBackend } from '../lib/embed/backend-choice.ts';
+import { requestAdapterReport, errorMessage } from '../lib/embed/webgpu.ts';
+import {
+  configureTransformers,
+  loadModel,
+  probe,
+  type LoadedModel,
+} from '../lib/embed/worker-model.ts';
+import type { FromWorker, ToWorker, WorkerLoadConfig } from '../lib/embed/worker-protocol.ts';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+let current: { model: LoadedModel; maxBatch: number } | null = null;
+const cancelled = new Set<number>();
+let queue: Promise<void> = Promise.resolve();
+
+function post(message: FromWorker, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+async function load(id: number, config: WorkerLoadConfig): Promise<void> {
+  const started = performance.now();
+  await current?.model.dispose();
+  current = null;
+  configureTransformers(config);
+  let adapter = null;
+  const choice = await chooseBackend(
+    config.device,
+    async () => (adapter = await requestAdapterReport()),
+    async () => {
+      const model = await loadModel(config, 'webgpu');
+      try {
+        await probe(model, config.failWebgpuProbe);
+      } catch (error) {
+        await model.dispose().catch(() => undefined);
+        throw error;
+      }
+      return model;
+    },
+    () => loadModel(config, 'wasm'),
+  );
+  current = { model: choice.value, maxBatch: config.maxBatch };
+  post({
+    type: 'loaded',
+    id,
+    info: {
+      backend: choice.backend,
+      fallbackReason: choice.fallbackReason,
+      adapter,
+      threads: choice.backend === 'wasm' ? config.numThreads : 0,
+      loadMs: performance.now() - started,
+    },
+  });
+}
+
+async function embed(id: number, texts: string[]): Promise<void> {
+  if (!current) throw new Error('no model loaded');
+  const { model, maxBatch } = current;
+  for (const indices of batchByTokenLength(model.lengths(texts), maxBatch)) {
+    if (cancelled.has(id)) {
+      post({ type: 'cancelled', id });
+      return;
+    }
+    const vectors = await model.embed(indices.map((i) => texts[i]));
+    post({ type: 'batch', id, indices, vectors }, [vectors.buffer]);
+  }
+  post({ type: 'embedded', id });
+}
+
+scope.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'cancel') {
+    cancelled.add(message.id);
+    return;
+  }
+  queue = queue.then(async () => {
+    try {
+      if (message.type === 'load') await load(message.id, message.config);
+      else await embed(message.id, message.texts);
+    } catch (error) {
+      post({ type: 'error', id: message.id, message: errorMessage(error) });
+    } finally {
+      cancelled.delete(message.id);
+    }
+  });
+};
