@@ -5,7 +5,13 @@
 import { mkdir, readFile, rename, rm, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SOURCES, mirrorPathOf, verifySource, type SourceFile } from '../src/lib/data/sources.ts';
+import {
+  SITE_INDEX_FILE,
+  SOURCES,
+  mirrorPathOf,
+  verifySource,
+  type SourceFile,
+} from '../src/lib/data/sources.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -113,12 +119,24 @@ export async function fetchAll(opts: Options): Promise<string[]> {
   return problems;
 }
 
+/** `index.json` tells the browser which manifest files this site serves, so it never probes for absent ones. */
+export async function writeSiteIndex(out: string): Promise<string[]> {
+  const present: string[] = [];
+  for (const source of SOURCES) {
+    if (await exists(path.join(out, source.dataset, source.file))) present.push(source.id);
+  }
+  const json = `${JSON.stringify({ files: present }, null, 2)}\n`;
+  await writeAtomically(path.join(out, SITE_INDEX_FILE), new TextEncoder().encode(json));
+  return present;
+}
+
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   console.log(
     `memlens data → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`,
   );
   const problems = await fetchAll(opts);
+  await writeSiteIndex(opts.out);
   if (problems.length > 0) {
     for (const p of problems) console.error(`error: ${p}`);
     process.exit(1);

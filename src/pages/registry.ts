@@ -2,6 +2,7 @@ import type { Component } from 'svelte';
 import type { PageProps } from '../lib/app/page-props.ts';
 import HomePage from './HomePage.svelte';
 import InMindPage from './InMindPage.svelte';
+import EmbeddingsPage from './EmbeddingsPage.svelte';
 
 export interface PageEntry {
   id: string;
@@ -13,6 +14,7 @@ export interface PageEntry {
 export const PAGES: PageEntry[] = [
   { id: 'home', label: 'Overview', component: HomePage },
   { id: 'inmind', label: 'InMind', component: InMindPage },
+  { id: 'embeddings', label: 'Embeddings', component: EmbeddingsPage },
 ];
 
 export function pageComponent(id: string): Component<PageProps> {

@@ -2,7 +2,7 @@
 // batch so the page can store it before the next one ends. Requests run one after another.
 import { batchByTokenLength } from '../lib/embed/pooling.ts';
 import { chooseBackend } from '../lib/embed/backend-choice.ts';
-import { requestAdapterReport, errorMessage } from '../lib/embed/webgpu.ts';
+import { requestAdapterReport, errorMessage, type AdapterReport } from '../lib/embed/webgpu.ts';
 import {
   configureTransformers,
   loadModel,
@@ -25,7 +25,7 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
   await current?.model.dispose();
   current = null;
   configureTransformers(config);
-  let adapter = null;
+  let adapter: AdapterReport | null = null;
   const choice = await chooseBackend(
     config.device,
     async () => (adapter = await requestAdapterReport()),

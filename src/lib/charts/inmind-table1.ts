@@ -1,22 +1,24 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { provenanceTooltip } from './provenance.ts';
+import {
+  ARIA_ENCODING,
+  CHART_CONFIG,
+  DECORATION,
+  OKABE_ITO,
+  VL_SCHEMA,
+  ariaTransform,
+  colorEncoding,
+  filteredOpacity,
+  firstSeen,
+  legendFilter,
+  resultTooltip,
+  type ResultDatum,
+} from './chart-kit.ts';
 
-export interface Table1Datum {
+export interface Table1Datum extends ResultDatum {
   label: string;
-  row: string;
-  system: string;
   group: string;
-  variant: string;
   metric: 'naive' | 'target_recall' | 'application';
   metric_label: string;
-  value: number;
-  value_text: string;
-  unit: string;
-  paper: string;
-  table: string;
-  section: string;
-  source_line: number;
-  note: string;
 }
 
 export const TABLE1_METRICS = ['Naive', 'Target Recall', 'Application'] as const;
@@ -24,116 +26,70 @@ export const EMBEDDING_CHOICES = ['both', 'MiniLM', 'text-embedding-3-large'] as
 export type EmbeddingChoice = (typeof EMBEDDING_CHOICES)[number];
 
 /** Colour-blind-safe (Okabe–Ito) metric colours, shared by every InMind chart. */
-export const METRIC_COLORS = ['#0072B2', '#E69F00', '#009E73'];
+export const METRIC_COLORS = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green];
+
+const PICK = 'metricPick';
+
+function backboneNote(backbone: readonly Table1Datum[]): string {
+  const parts = backbone.map((d) => `${d.metric_label.toLowerCase()} ${d.value_text}%`);
+  return parts.length ? `Dashed: backbone with the memory in context (${parts.join(', ')})` : '';
+}
 
 /**
- * InMind Table 1: bars per system grouped by metric; the in-context backbone as a reference line.
- * The embedding choice filters the memory systems; Naive RAG baselines always show.
+ * InMind Table 1: bars per system grouped by metric; the backbone (memory in context) as dashed
+ * lines, one per printed backbone cell. The rows are the query's, already filtered by embedding.
  */
-export function inmindTable1Spec(
-  bars: Table1Datum[],
-  backbone: Table1Datum | null,
-  embedding: EmbeddingChoice = 'both',
-): TopLevelSpec {
-  const shown = bars.filter(
-    (d) => embedding === 'both' || d.group === 'Naive RAG' || d.variant === embedding,
+export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
+  const bars = rows.filter((d) => d.system !== 'Backbone');
+  const backbone = rows.filter((d) => d.system === 'Backbone');
+  const color = colorEncoding('metric_label', TABLE1_METRICS, METRIC_COLORS, 'Metric');
+  const tooltip = resultTooltip(
+    { field: 'row', title: 'System' },
+    { field: 'group', title: 'Group' },
+    { field: 'metric_label', title: 'Metric' },
+    { field: 'value_text', title: 'Value (%)' },
   );
-  const labels = [...new Set(shown.map((d) => d.label))];
-  const layers: NonNullable<Extract<TopLevelSpec, { layer: unknown }>['layer']> = [
-    {
-      data: { name: 'bars', values: shown },
-      params: [
-        { name: 'metricPick', select: { type: 'point', fields: ['metric_label'] }, bind: 'legend' },
-      ],
-      transform: [
-        {
-          calculate: "datum.label + ' | ' + datum.metric_label + ' | ' + datum.value_text",
-          as: 'aria',
-        },
-      ],
-      mark: { type: 'bar', tooltip: true },
-      encoding: {
-        x: {
-          field: 'label',
-          type: 'nominal',
-          sort: labels,
-          title: null,
-          axis: { labelAngle: -40, labelLimit: 220 },
-        },
-        xOffset: { field: 'metric_label', sort: [...TABLE1_METRICS] },
-        y: {
-          field: 'value',
-          type: 'quantitative',
-          title: 'Score (%)',
-          scale: { domain: [0, 100] },
-        },
-        color: {
-          field: 'metric_label',
-          type: 'nominal',
-          sort: [...TABLE1_METRICS],
-          scale: { domain: [...TABLE1_METRICS], range: METRIC_COLORS },
-          legend: { title: 'Metric (click to filter)', orient: 'top' },
-        },
-        opacity: { condition: { param: 'metricPick', value: 1 }, value: 0.12 },
-        description: { field: 'aria', type: 'nominal' },
-        tooltip: [
-          { field: 'row', title: 'System' },
-          { field: 'group', title: 'Group' },
-          { field: 'metric_label', title: 'Metric' },
-          { field: 'value_text', title: 'Value (%)' },
-          ...provenanceTooltip(),
-        ],
-      },
-    },
-  ];
-  if (backbone) {
-    layers.push({
-      data: { name: 'backbone', values: [backbone] },
-      transform: [
-        {
-          calculate: "'Backbone in context | ' + datum.metric_label + ' | ' + datum.value_text",
-          as: 'aria',
-        },
-      ],
-      layer: [
-        {
-          mark: {
-            type: 'rule',
-            strokeDash: [6, 4],
-            strokeWidth: 2,
-            color: '#CC79A7',
-            tooltip: true,
-          },
-          encoding: {
-            y: { field: 'value', type: 'quantitative' },
-            description: { field: 'aria', type: 'nominal' },
-            tooltip: [
-              { field: 'row', title: 'System' },
-              { field: 'metric_label', title: 'Metric' },
-              { field: 'value_text', title: 'Value (%)' },
-              ...provenanceTooltip(),
-            ],
-          },
-        },
-        {
-          mark: { type: 'text', align: 'right', dy: -6, color: '#CC79A7', x: 'width' },
-          encoding: {
-            y: { field: 'value', type: 'quantitative' },
-            text: {
-              value: `Backbone with the memory in context: ${backbone.value_text}% application`,
-            },
-          },
-        },
-      ],
-    });
-  }
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    description:
-      'InMind Table 1: naive recall, target recall and application (%) per memory system; dashed line: backbone with the memory in context.',
+    $schema: VL_SCHEMA,
+    description: `InMind Table 1: naive recall, target recall and application (%) for ${firstSeen(bars, (d) => d.label).length} memory systems; dashed lines: the backbone with the memory in context.`,
     width: 960,
     height: 300,
-    layer: layers,
-    config: { font: 'system-ui, sans-serif' },
-  } as TopLevelSpec;
+    encoding: {
+      y: { field: 'value', type: 'quantitative', title: 'Score (%)', scale: { domain: [0, 100] } },
+    },
+    layer: [
+      {
+        data: { name: 'bars', values: bars },
+        params: [legendFilter(PICK, 'metric_label')],
+        transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        mark: { type: 'bar', tooltip: true },
+        encoding: {
+          x: {
+            field: 'label',
+            type: 'nominal',
+            sort: firstSeen(bars, (d) => d.label),
+            title: null,
+            axis: { labelAngle: -40, labelLimit: 220 },
+          },
+          xOffset: { field: 'metric_label', sort: [...TABLE1_METRICS] },
+          color,
+          opacity: filteredOpacity(PICK),
+          description: ARIA_ENCODING,
+          tooltip,
+        },
+      },
+      {
+        data: { name: 'backbone', values: backbone },
+        transform: [ariaTransform("'Backbone in context'", 'datum.metric_label', 'datum.value_text')],
+        mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2, tooltip: true },
+        encoding: { color, opacity: filteredOpacity(PICK), description: ARIA_ENCODING, tooltip },
+      },
+      {
+        data: { values: [{ text: backboneNote(backbone) }] },
+        mark: { type: 'text', align: 'right', baseline: 'top', x: 'width', color: '#444444', ...DECORATION },
+        encoding: { text: { field: 'text' }, y: { value: -28 } },
+      },
+    ],
+    config: CHART_CONFIG,
+  };
 }

@@ -1,4 +1,4 @@
-import { sitePathOf, verifySource, type SourceFile } from './sources.ts';
+import { SITE_INDEX_FILE, sitePathOf, verifySource, type SourceFile } from './sources.ts';
 
 export interface FetchOptions {
   /** Base URL of the site (document.baseURI in the browser). */
@@ -6,6 +6,19 @@ export interface FetchOptions {
   /** Whether the pinned upstream URL may be used when the site does not serve the file. */
   allowUpstream: boolean;
   fetchImpl?: typeof fetch;
+  /** Source ids the site serves (its `data/index.json`); unknown means: try the site. */
+  siteFiles?: ReadonlySet<string>;
+}
+
+/** Reads the site's data index; a site without one is treated as serving nothing listed. */
+export async function loadSiteIndex(
+  siteBase: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Set<string>> {
+  const res = await fetchImpl(new URL(`data/${SITE_INDEX_FILE}`, siteBase).href);
+  if (!res.ok) return new Set();
+  const json = (await res.json()) as { files?: unknown };
+  return new Set(Array.isArray(json.files) ? json.files.map(String) : []);
 }
 
 export class SourceUnavailableError extends Error {
@@ -33,7 +46,10 @@ export async function fetchSourceText(
   const doFetch = opts.fetchImpl ?? fetch;
   const siteUrl = new URL(sitePathOf(source), opts.siteBase).href;
   const attempts: string[] = [];
-  const candidates: { url: string; from: 'site' | 'upstream' }[] = [{ url: siteUrl, from: 'site' }];
+  const candidates: { url: string; from: 'site' | 'upstream' }[] = [];
+  if (!opts.siteFiles || opts.siteFiles.has(source.id))
+    candidates.push({ url: siteUrl, from: 'site' });
+  else attempts.push(`${siteUrl}: not served by this site`);
   if (opts.allowUpstream && source.url) candidates.push({ url: source.url, from: 'upstream' });
   for (const c of candidates) {
     let bytes: Uint8Array;

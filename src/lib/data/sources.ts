@@ -33,6 +33,9 @@ export function mirrorPathOf(source: SourceFile): string {
   return source.mirrorPath ?? `${source.dataset}/${source.file}`;
 }
 
+/** Written by `npm run data` into the site's `data/` folder: `{ files: [source ids] }`. */
+export const SITE_INDEX_FILE = 'index.json';
+
 /** Path of the file under the site's own `data/` folder. */
 export function sitePathOf(source: SourceFile): string {
   return `data/${source.dataset}/${source.file}`;

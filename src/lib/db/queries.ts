@@ -1,4 +1,4 @@
-import { containsPattern, quoteIdent } from './sql-text.ts';
+import { containsPattern, quoteIdent, quoteString } from './sql-text.ts';
 
 /** Every SQL statement the app runs lives here, so pages and tests share one wording. */
 
@@ -58,3 +58,204 @@ export function inmindTaskSql(taskId: number): string {
 export function tableRowsSql(table: string, limit = 1000): string {
   return `SELECT * FROM ${quoteIdent(table)} LIMIT ${limit}`;
 }
+
+/** Paper numbers the Reproduce page sets beside its own (Naive RAG rows of InMind and LoCoMo-Conv). */
+export const REPRODUCE_PAPER_SQL = `SELECT DISTINCT paper, "table", "row", "column", value, value_text, unit,
+  system, variant, metric, section, source_line
+FROM results
+WHERE (paper = 'inmind' AND "table" = 'Table 1' AND note LIKE 'group: Naive RAG%'
+       AND metric IN ('naive', 'target_recall'))
+   OR (paper = 'locomo-conv' AND "table" = 'Table 4' AND "row" = 'Naive RAG' AND metric = 'recall@10')
+ORDER BY paper, source_line, metric, variant`;
+
+/** InMind tasks in file order with the fields the Naive RAG protocol reads. */
+export const REPRODUCE_INMIND_TASKS_SQL = `SELECT task_id, domain, user_message, assistant_message,
+  naive_query, query FROM inmind_tasks ORDER BY task_id`;
+
+/** Background turns in file order: sessions by first appearance, turns by index. */
+export const REPRODUCE_LME_BACKGROUND_SQL = `SELECT id, raw_content, content FROM lme_background
+ORDER BY session_index, turn_index`;
+
+/* Charts over `results`: each query returns exactly the rows its chart draws, one mark per row. */
+
+const RESULT_FIELDS = `"row", "column", system, variant, metric, value, value_text, unit, delta,
+  paper, "table", section, source_line, note`;
+
+const T1_GROUP = `regexp_extract(note, 'group: ([^;]+)', 1)`;
+const T1_LABEL = `CASE WHEN system = 'Backbone' THEN 'Backbone in context'
+       WHEN ${T1_GROUP} = 'Naive RAG' THEN "row"
+       ELSE system || ' (' || variant || ')' END`;
+
+/** 'both' keeps every memory system; otherwise only those built on that embedding (baselines always). */
+function inmindEmbeddingFilter(embedding: string): string {
+  if (embedding === 'both') return '';
+  return ` AND (system = 'Backbone' OR ${T1_GROUP} = 'Naive RAG' OR variant = ${quoteString(embedding)})`;
+}
+
+/** Table 1 scores: bars per system and metric, then the backbone rows (application first) as lines. */
+export function inmindTable1ScoresSql(embedding = 'both'): string {
+  return `SELECT ${T1_LABEL} AS label, ${T1_GROUP} AS "group", "column" AS metric_label, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'inmind' AND "table" = 'Table 1'
+  AND metric IN ('naive', 'target_recall', 'application')${inmindEmbeddingFilter(embedding)}
+ORDER BY system = 'Backbone', source_line,
+  list_position(['naive', 'application', 'target_recall'], metric)`;
+}
+
+export function inmindTable1DeltasSql(embedding = 'both'): string {
+  return `SELECT ${T1_LABEL} AS label, ${T1_GROUP} AS "group",
+  CASE metric WHEN 'delta_recall_naive' THEN 'Δ Recall − Naive'
+              WHEN 'delta_app_recall' THEN 'Δ Application − Recall'
+              ELSE 'Δ Application − Naive' END AS metric_label,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'inmind' AND "table" = 'Table 1'
+  AND metric IN ('delta_recall_naive', 'delta_app_recall', 'delta_app_naive')${inmindEmbeddingFilter(embedding)}
+ORDER BY source_line, list_position(['delta_recall_naive', 'delta_app_recall', 'delta_app_naive'], metric)`;
+}
+
+export const INMIND_TABLE2_SQL = `SELECT "row" AS label,
+  CASE metric WHEN 'naive' THEN 'Naive' WHEN 'application' THEN 'Indirect'
+              ELSE 'Δ Indirect − Backbone' END AS metric_label,
+  CASE WHEN metric = 'delta_indirect_backbone' THEN 'delta' ELSE 'score' END AS panel,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'inmind' AND "table" = 'Table 2'
+ORDER BY source_line, list_position(['naive', 'application', 'delta_indirect_backbone'], metric)`;
+
+const LOCOMO_SYSTEMS = `['No Memory', 'Oracle', 'Naive RAG', 'A-MEM', 'AnchorMem', 'mem0', 'Memora']`;
+const LOCOMO_STYLES = `['dialog', 'implicit', 'counterfactual', 'composed']`;
+
+/** Table 4 cells of one measure; each variant row carries its system's base value (its arrow's tail). */
+function locomoTable4Sql(metric: 'recall@10' | 'response_quality'): string {
+  return `WITH t4 AS (
+  SELECT *, split_part(variant, ' / ', 1) AS style_key FROM results
+  WHERE paper = 'locomo-conv' AND "table" = 'Table 4'
+)
+SELECT CASE WHEN r."row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN r.system || ' ' || r."row"
+            ELSE r.system END AS label,
+  CASE WHEN r.system = 'No Memory' THEN 'No memory (floor)'
+       WHEN r.system = 'Oracle' THEN 'Oracle (ceiling)'
+       WHEN r."row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN r."row"
+       ELSE 'Base' END AS kind,
+  upper(r.style_key[1]) || r.style_key[2:] AS style,
+  b.value AS base_value, b.value_text AS base_text,
+  r."row", r."column", r.system, r.variant, r.metric, r.value, r.value_text, r.unit, r.delta,
+  r.paper, r."table", r.section, r.source_line, r.note
+FROM t4 r JOIN t4 b ON b.system = r.system AND b.metric = r.metric AND b.variant = r.style_key
+WHERE r.metric = ${quoteString(metric)}
+ORDER BY list_position(${LOCOMO_SYSTEMS}, r.system),
+  list_position(['Base', '+ Query Rewriting', 'w/ Response CoT'], CASE WHEN r."row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN r."row" ELSE 'Base' END),
+  list_position(${LOCOMO_STYLES}, r.style_key)`;
+}
+
+export const LOCOMO_TABLE4_RECALL_SQL = locomoTable4Sql('recall@10');
+export const LOCOMO_TABLE4_RESPONSE_SQL = locomoTable4Sql('response_quality');
+
+const MEMUSE_CONDITIONS = `['Summary', 'LC-10', 'LC-50', 'LC-100', 'RAG-10', 'RAG-50', 'RAG-100']`;
+
+/** The text prints no Figure 1 numbers; its caption points to Table 18, whose rows these are. */
+export const MEMUSE_FIGURE1_SQL = `SELECT "row" AS label, system AS condition, variant AS model,
+  "column" AS metric_label, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'memuse' AND "table" = 'Figure 1'
+ORDER BY list_position(${MEMUSE_CONDITIONS}, system), list_position(['direct_qa', 'natural_integration'], metric)`;
+
+/** Table 13 body: capacity measures per condition, and satisfaction z with its SE (centred on z). */
+export const MEMUSE_TABLE13_SQL = `WITH t AS (
+  SELECT * FROM results WHERE paper = 'memuse' AND "table" = 'Table 13' AND "row" <> '(caption)'
+)
+SELECT t.system AS condition,
+  CASE t.metric WHEN 'existing_qa_acc' THEN 'Existing QA accuracy'
+                WHEN 'direct_qa' THEN 'Direct QA'
+                WHEN 'reference' THEN 'Reference'
+                WHEN 'natural_integration' THEN 'Natural Integration'
+                WHEN 'satisfaction_z' THEN 'Satisfaction (z)'
+                ELSE 'Satisfaction ± SE' END AS metric_label,
+  CASE WHEN t.metric LIKE 'satisfaction%' THEN 'satisfaction' ELSE 'capacity' END AS panel,
+  z.value AS center,
+  t."row", t."column", t.system, t.variant, t.metric, t.value, t.value_text, t.unit, t.delta,
+  t.paper, t."table", t.section, t.source_line, t.note
+FROM t LEFT JOIN t z ON z.system = t.system AND z.metric = 'satisfaction_z'
+ORDER BY list_position(${MEMUSE_CONDITIONS}, t.system),
+  list_position(['existing_qa_acc', 'direct_qa', 'reference', 'natural_integration', 'satisfaction_z', 'satisfaction_z_se'], t.metric)`;
+
+export const MEMUSE_TABLE14_SQL = `SELECT system AS condition, variant AS benchmark, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'memuse' AND "table" = 'Table 14'
+ORDER BY list_position(${MEMUSE_CONDITIONS}, system), list_position(['LUFY', 'LoCoMo', 'RealTalk', 'Avg.'], variant)`;
+
+const UTILMEM_BOUND = `CASE WHEN metric LIKE '%range_min' THEN 'range lower'
+       WHEN metric LIKE '%range_max' THEN 'range upper' ELSE 'value' END`;
+
+export const UTILMEM_SYSTEMS_SQL = `SELECT "row" AS label, upper(split_part(metric, '_', 1)) AS measure,
+  ${UTILMEM_BOUND} AS bound, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'utilmem' AND "table" = 'Summary: §5.1 system results'
+ORDER BY source_line, "row", metric LIKE 'dr%', value`;
+
+/** Strong noise at k = 40: NR and DR per backbone, and the recall@k they share (a fraction, shown as %). */
+export const UTILMEM_NOISE_K40_SQL = `SELECT CASE WHEN system = '' THEN 'All three backbones' ELSE system END AS label,
+  CASE metric WHEN 'recall_at_k' THEN 'recall@k' ELSE upper(metric) END AS measure,
+  CASE WHEN unit = 'fraction' THEN value * 100 ELSE value END AS pct,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'utilmem' AND variant = 'strong noise, k=40'
+ORDER BY metric = 'recall_at_k', list_position(['Qwen3-30B', 'Qwen3-235B', 'Qwen3-Max'], system), metric DESC`;
+
+/** What the summary prints about the NR-vs-k curve under strong noise: positions on the k axis. */
+export const UTILMEM_NOISE_K_SQL = `SELECT CASE WHEN metric = 'k75' THEN system ELSE "row" END AS label,
+  CASE metric WHEN 'k75' THEN 'k75%'
+              WHEN 'k' THEN 'NR and DR reported at'
+              WHEN 'saturation_k' THEN 'loss saturates after'
+              ELSE 'marginal loss peaks within' END AS marker,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'utilmem' AND "table" = 'Summary: §5.3 noise sensitivity' AND variant = 'strong noise'
+ORDER BY metric <> 'k75', value`;
+
+/**
+ * Home overview: per paper, the best number where the memory is asked for directly and the best
+ * where the conversation needs it without asking; memory systems only (no backbone, oracle, floor).
+ */
+export const OVERVIEW_SQL = `WITH candidates AS (
+  SELECT 'asked' AS side, 'Naive question (Table 1 Naive)' AS measure, value AS pct,
+    "row" || ', ' || variant AS who, *
+  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'naive'
+  UNION ALL
+  SELECT 'used', 'Indirect query (Table 1 Application)', value, "row" || ', ' || variant, *
+  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'application'
+    AND system <> 'Backbone'
+  UNION ALL
+  SELECT 'asked', 'Dialog-style query: response quality × 100', value * 100,
+    system || CASE WHEN "row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN ' ' || "row" ELSE '' END, *
+  FROM results WHERE paper = 'locomo-conv' AND "table" = 'Table 4' AND metric = 'response_quality'
+    AND system NOT IN ('No Memory', 'Oracle') AND split_part(variant, ' / ', 1) = 'dialog'
+  UNION ALL
+  SELECT 'used', 'Implicit query: response quality × 100', value * 100,
+    system || CASE WHEN "row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN ' ' || "row" ELSE '' END, *
+  FROM results WHERE paper = 'locomo-conv' AND "table" = 'Table 4' AND metric = 'response_quality'
+    AND system NOT IN ('No Memory', 'Oracle') AND split_part(variant, ' / ', 1) = 'implicit'
+  UNION ALL
+  SELECT 'asked', 'Direct QA', value, "row", *
+  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'direct_qa'
+  UNION ALL
+  SELECT 'used', 'Natural Integration', value, "row", *
+  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'natural_integration'
+  UNION ALL
+  SELECT 'asked', 'Evidence retrieved: recall@k × 100', value * 100, 'Qwen3 backbones, strong noise, k = 40', *
+  FROM results WHERE paper = 'utilmem' AND metric = 'recall_at_k'
+  UNION ALL
+  SELECT 'used', 'Normalized Robustness of the answer (NR)', value, system || ', strong noise, k = 40', *
+  FROM results WHERE paper = 'utilmem' AND metric = 'nr' AND variant = 'strong noise, k=40'
+), ranked AS (
+  SELECT *, row_number() OVER (PARTITION BY paper, side ORDER BY pct DESC, source_line, who) AS rank
+  FROM candidates
+)
+SELECT CASE paper WHEN 'inmind' THEN 'InMind' WHEN 'locomo-conv' THEN 'LoCoMo-Conv'
+                  WHEN 'memuse' THEN 'MemUse' ELSE 'UtilMem' END AS paper_label,
+  CASE side WHEN 'asked' THEN 'Recall (asked for, or retrieved)'
+            ELSE 'Use (needed, not asked for)' END AS side_label,
+  side, measure, round(pct, 1) AS pct, who, ${RESULT_FIELDS}
+FROM ranked WHERE rank = 1
+ORDER BY list_position(['inmind', 'locomo-conv', 'memuse', 'utilmem'], paper), side`;

@@ -56,6 +56,7 @@ export function taskCorpus(
     id: `task-${task.task_id}`,
     docs: [...texts, targetText(task, options.target)],
     docIds: [...background.map((t) => t.id), TARGET_ID],
+    shared: { id: 'lme-background', size: texts.length },
   };
 }
 

@@ -29,10 +29,12 @@ export function locomoPlusProtocol(inputs: LocomoPlusInputs): Protocol {
   const convIds = [...hosts.keys()];
   const cues = conversationsOf(inputs.cueTurns);
   const corpora: Corpus[] = inputs.items.map((item) => {
-    const host = hosts.get(hostConversation(item.item_index, convIds)) ?? [];
+    const hostId = hostConversation(item.item_index, convIds);
+    const host = hosts.get(hostId) ?? [];
     const cue = cues.get(item.item_id) ?? [];
     return {
       id: item.item_id,
+      shared: { id: hostId, size: host.length },
       docs: [...host.map((t) => t.text), ...cue.map((t) => t.text)],
       docIds: [...host.map((t) => t.dia_id), ...cue.map((t) => t.dia_id)],
     };

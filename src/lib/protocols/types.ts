@@ -14,6 +14,11 @@ export interface Corpus {
   docIds: readonly string[];
   /** Whether retrieving doc `docIndex` credits gold id `goldId`; default: the doc's own id. */
   credits?: (docIndex: number, goldId: string) => boolean;
+  /**
+   * The first `size` docs are the same in every corpus of this protocol naming the same `id`
+   * (e.g. InMind's 486 background turns), so retrievers may reuse their work.
+   */
+  shared?: { id: string; size: number };
 }
 
 export interface ProtocolQuery {

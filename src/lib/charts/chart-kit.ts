@@ -1,0 +1,97 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { SqlRow } from '../db/engine.ts';
+import { provenanceTooltip, type ProvenanceFields } from './provenance.ts';
+
+export const VL_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+export const CHART_CONFIG = { font: 'system-ui, sans-serif', view: { stroke: null } };
+
+/** Okabe–Ito: distinguishable under the common colour-vision deficiencies. */
+export const OKABE_ITO = {
+  black: '#000000',
+  orange: '#E69F00',
+  sky: '#56B4E9',
+  green: '#009E73',
+  yellow: '#F0E442',
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  purple: '#CC79A7',
+  grey: '#999999',
+} as const;
+
+/** One `results` row as the chart queries select it (snake_case, as DuckDB returns it). */
+export interface ResultDatum extends ProvenanceFields {
+  row: string;
+  column: string;
+  system: string;
+  variant: string;
+  metric: string;
+  value: number;
+  value_text: string;
+  unit: string;
+  delta: string;
+}
+
+/** A chart on a paper page: one SQL query, and a pure function from its rows to a spec. */
+export interface ChartDef {
+  id: string;
+  title: string;
+  /** Where the numbers are printed in the paper. */
+  source: string;
+  sql: string;
+  spec(rows: SqlRow[]): TopLevelSpec;
+}
+
+/** The SQL defines the columns; the spec functions trust them (checked by the chart tests). */
+export function asData<T>(rows: readonly SqlRow[]): T[] {
+  return rows as unknown as T[];
+}
+
+/**
+ * Vega-Lite writes the `description` encoding into each mark's aria-label; every data mark reads
+ * `label | metric | value`, which the tests parse. Arguments are Vega expressions.
+ */
+export function ariaTransform(label: string, metric: string, value: string) {
+  return { calculate: `${label} + ' | ' + ${metric} + ' | ' + ${value}`, as: 'aria' };
+}
+
+export const ARIA_ENCODING = { field: 'aria', type: 'nominal' } as const;
+
+/** Marks that only decorate (connectors, arrowheads, labels) stay out of the accessibility tree. */
+export const DECORATION = { aria: false } as const;
+
+export function legendFilter(name: string, field: string) {
+  return { name, select: { type: 'point' as const, fields: [field] }, bind: 'legend' as const };
+}
+
+export function filteredOpacity(param: string) {
+  return { condition: { param, value: 1 }, value: 0.15 };
+}
+
+export function colorEncoding(field: string, domain: readonly string[], range: readonly string[], title: string) {
+  return {
+    field,
+    type: 'nominal' as const,
+    sort: [...domain],
+    scale: { domain: [...domain], range: [...range] },
+    legend: { title: `${title} (click to filter)`, orient: 'top' as const },
+  };
+}
+
+/** Tooltip: the printed value and what it is, then where the paper prints it. */
+export function resultTooltip(...fields: { field: string; title: string }[]) {
+  return [...fields.map((f) => ({ ...f, type: 'nominal' as const })), ...provenanceTooltip()];
+}
+
+/** A chart's text alternative says what it draws and how many numbers. */
+export function describe(what: string, rows: readonly unknown[]): string {
+  return `${what} ${rows.length} printed numbers, one mark each.`;
+}
+
+export function byOrder(order: readonly string[]): (a: string, b: string) => number {
+  const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length);
+  return (a, b) => rank(a) - rank(b);
+}
+
+export function firstSeen<T>(rows: readonly T[], key: (r: T) => string): string[] {
+  return [...new Set(rows.map(key))];
+}

@@ -1,0 +1,68 @@
+import type { TopLevelSpec } from 'vega-lite';
+import {
+  ARIA_ENCODING,
+  CHART_CONFIG,
+  DECORATION,
+  OKABE_ITO,
+  VL_SCHEMA,
+  ariaTransform,
+  colorEncoding,
+  filteredOpacity,
+  firstSeen,
+  legendFilter,
+  resultTooltip,
+  type ResultDatum,
+} from './chart-kit.ts';
+
+export interface DeltaDatum extends ResultDatum {
+  label: string;
+  group: string;
+  metric_label: string;
+}
+
+export const DELTA_LABELS = ['Δ Recall − Naive', 'Δ Application − Recall', 'Δ Application − Naive'] as const;
+const DELTA_COLORS = [OKABE_ITO.vermillion, OKABE_ITO.sky, OKABE_ITO.purple];
+const PICK = 'deltaPick';
+
+/** InMind Table 1's three Δ columns (percentage points), as printed, per system. */
+export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
+  return {
+    $schema: VL_SCHEMA,
+    description: `InMind Table 1 Δ columns in percentage points for ${firstSeen(rows, (d) => d.label).length} configurations: recall minus naive, application minus recall, application minus naive.`,
+    width: 960,
+    height: 260,
+    data: { values: rows },
+    layer: [
+      {
+        mark: { type: 'rule', color: '#666666', ...DECORATION },
+        encoding: { y: { datum: 0, type: 'quantitative' } },
+      },
+      {
+        params: [legendFilter(PICK, 'metric_label')],
+        transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        mark: { type: 'bar', tooltip: true },
+        encoding: {
+          x: {
+            field: 'label',
+            type: 'nominal',
+            sort: firstSeen(rows, (d) => d.label),
+            title: null,
+            axis: { labelAngle: -40, labelLimit: 220 },
+          },
+          xOffset: { field: 'metric_label', sort: [...DELTA_LABELS] },
+          y: { field: 'value', type: 'quantitative', title: 'Δ (percentage points)', scale: { domain: [-100, 20] } },
+          color: colorEncoding('metric_label', DELTA_LABELS, DELTA_COLORS, 'Δ column'),
+          opacity: filteredOpacity(PICK),
+          description: ARIA_ENCODING,
+          tooltip: resultTooltip(
+            { field: 'row', title: 'System' },
+            { field: 'group', title: 'Group' },
+            { field: 'metric_label', title: 'Δ column' },
+            { field: 'value_text', title: 'Value (pp)' },
+          ),
+        },
+      },
+    ],
+    config: CHART_CONFIG,
+  };
+}

@@ -1,0 +1,80 @@
+import type { TopLevelSpec } from 'vega-lite';
+import {
+  ARIA_ENCODING,
+  CHART_CONFIG,
+  DECORATION,
+  OKABE_ITO,
+  VL_SCHEMA,
+  ariaTransform,
+  colorEncoding,
+  filteredOpacity,
+  firstSeen,
+  legendFilter,
+  resultTooltip,
+  type ResultDatum,
+} from './chart-kit.ts';
+
+export interface Table2Datum extends ResultDatum {
+  label: string;
+  metric_label: string;
+  panel: 'score' | 'delta';
+}
+
+const LABELS = ['Naive', 'Indirect', 'Δ Indirect − Backbone'] as const;
+const COLORS = [OKABE_ITO.blue, OKABE_ITO.green, OKABE_ITO.vermillion];
+const PICK = 'table2Pick';
+
+function panel(rows: readonly Table2Datum[], which: Table2Datum['panel'], yTitle: string, domain: [number, number]) {
+  const shown = rows.filter((d) => d.panel === which);
+  return {
+    width: 360,
+    height: 240,
+    data: { values: shown },
+    layer: [
+      {
+        mark: { type: 'rule' as const, color: '#666666', ...DECORATION },
+        encoding: { y: { datum: 0, type: 'quantitative' as const } },
+      },
+      {
+        ...(which === 'score' ? { params: [legendFilter(PICK, 'metric_label')] } : {}),
+        transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        mark: { type: 'bar' as const, tooltip: true },
+        encoding: {
+          x: {
+            field: 'label',
+            type: 'nominal' as const,
+            sort: firstSeen(rows, (d) => d.label),
+            title: null,
+            axis: { labelAngle: 0, labelLimit: 120 },
+          },
+          xOffset: { field: 'metric_label', sort: [...LABELS] },
+          y: { field: 'value', type: 'quantitative' as const, title: yTitle, scale: { domain } },
+          color: colorEncoding('metric_label', LABELS, COLORS, 'Column'),
+          opacity: filteredOpacity(PICK),
+          description: ARIA_ENCODING,
+          tooltip: resultTooltip(
+            { field: 'row', title: 'Configuration' },
+            { field: 'metric_label', title: 'Column' },
+            { field: 'value_text', title: 'Value' },
+            { field: 'unit', title: 'Unit' },
+          ),
+        },
+      },
+    ],
+  };
+}
+
+/** InMind Table 2: keeping the memory visible (always-in-state) recovers most of the gap. */
+export function inmindTable2Spec(rows: readonly Table2Datum[]): TopLevelSpec {
+  return {
+    $schema: VL_SCHEMA,
+    description:
+      'InMind Table 2: naive and indirect scores (%) for the backbone with the memory in context, the best retrieval configuration and the always-in-state memory; right: indirect minus backbone (percentage points).',
+    hconcat: [
+      panel(rows, 'score', 'Score (%)', [0, 100]),
+      panel(rows, 'delta', 'Δ Indirect − Backbone (pp)', [-100, 0]),
+    ],
+    resolve: { scale: { color: 'shared' } },
+    config: CHART_CONFIG,
+  };
+}

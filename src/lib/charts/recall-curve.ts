@@ -1,0 +1,52 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { CurvePoint } from '../protocols/summary.ts';
+
+export interface RecallDatum extends CurvePoint {
+  percent: number;
+  aria: string;
+}
+
+export function recallData(points: readonly CurvePoint[]): RecallDatum[] {
+  return points.map((p) => ({
+    ...p,
+    percent: p.recall * 100,
+    aria: `${p.series} | k=${p.k} | ${(p.recall * 100).toFixed(1)}%`,
+  }));
+}
+
+/** Mean recall@k for k = 1..kMax, one line per series, with a rule at the chosen k. */
+export function recallCurveSpec(points: readonly CurvePoint[], k: number): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    description: `Recall@k curve, k = 1..${points.reduce((m, p) => Math.max(m, p.k), 0)}`,
+    width: 420,
+    height: 220,
+    layer: [
+      {
+        data: { values: recallData(points) },
+        mark: { type: 'line', point: true, tooltip: true },
+        encoding: {
+          x: { field: 'k', type: 'quantitative', title: 'k (retrieved documents)' },
+          y: {
+            field: 'percent',
+            type: 'quantitative',
+            title: 'Recall@k (%)',
+            scale: { domain: [0, 100] },
+          },
+          color: { field: 'series', type: 'nominal', legend: { title: null, orient: 'top' } },
+          description: { field: 'aria', type: 'nominal' },
+          tooltip: [
+            { field: 'series', type: 'nominal' },
+            { field: 'k', type: 'quantitative' },
+            { field: 'percent', type: 'quantitative', format: '.1f', title: 'recall (%)' },
+          ],
+        },
+      },
+      {
+        data: { values: [{ k }] },
+        mark: { type: 'rule', strokeDash: [4, 3], color: '#555' },
+        encoding: { x: { field: 'k', type: 'quantitative' } },
+      },
+    ],
+  };
+}

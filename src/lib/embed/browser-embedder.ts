@@ -1,0 +1,296 @@
+// The page's embedder: transformers.js runs in a worker; this class keeps the vector cache,
+// batches the misses through the worker and reports progress. A cancelled run throws and keeps
+// nothing but the batches the cache had already stored whole.
+import type { EmbedBackend, Embedder, EmbeddingMatrix, EmbedOptions } from './embedder.ts';
+import {
+  filesForDtype,
+  getModelSpec,
+  type ModelDtype,
+  type ModelSpec,
+} from './model-registry.ts';
+import { prepareTexts } from './text-prep.ts';
+import { ProgressMeter, type RunProgress } from './progress.ts';
+import { vectorKeys, vectorKeyScope } from './vector-cache-key.ts';
+import type { VectorCache } from './vector-cache.ts';
+import { locateModel, type ModelLocation } from './model-location.ts';
+import { ortWasmPaths, wasmThreadCount } from './ort-assets.ts';
+import { WorkerChannel } from './worker-channel.ts';
+import type { DeviceChoice } from './backend-choice.ts';
+import type { FromWorker, LoadInfo } from './worker-protocol.ts';
+
+export const DEFAULT_MAX_BATCH = 32;
+
+export interface BrowserLoadOptions {
+  device: DeviceChoice;
+  dtype?: ModelDtype;
+  /** Fetch from the Hugging Face Hub when the site lacks the files. Off unless the user opts in. */
+  allowRemote?: boolean;
+  failWebgpuProbe?: boolean;
+}
+
+export interface LoadReport extends LoadInfo {
+  modelId: string;
+  dtype: ModelDtype;
+  source: ModelLocation['kind'];
+}
+
+/** EmbedOptions whose progress also counts model work (the interface accepts these options). */
+export interface BrowserEmbedOptions extends Omit<EmbedOptions, 'onProgress'> {
+  onProgress?: (progress: RunProgress) => void;
+}
+
+export interface BrowserEmbedderOptions {
+  siteBase?: string;
+  /** Null: every run goes to the model (benchmarks, parity checks). */
+  cache?: VectorCache | null;
+  maxBatch?: number;
+  createWorker?: () => Worker;
+  fetchImpl?: typeof fetch;
+}
+
+function createEmbedWorker(): Worker {
+  return new Worker(new URL('../../workers/embed-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'memlens-embed',
+  });
+}
+
+function abortError(): DOMException {
+  return new DOMException('Embedding was cancelled', 'AbortError');
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw abortError();
+}
+
+interface Loaded {
+  spec: ModelSpec;
+  dtype: ModelDtype;
+  report: LoadReport;
+}
+
+/** The distinct texts a run has to compute, and the rows each one fills. */
+interface Misses {
+  keys: string[];
+  texts: string[];
+  rows: number[][];
+}
+
+export class BrowserEmbedder implements Embedder {
+  private channel: WorkerChannel | null = null;
+  private loaded: Loaded | null = null;
+  private run: AbortController | null = null;
+
+  constructor(private readonly options: BrowserEmbedderOptions = {}) {}
+
+  get spec(): ModelSpec {
+    return this.requireLoaded().spec;
+  }
+
+  get backend(): EmbedBackend {
+    return this.requireLoaded().report.backend;
+  }
+
+  get report(): LoadReport | null {
+    return this.loaded?.report ?? null;
+  }
+
+  get busy(): boolean {
+    return this.run !== null;
+  }
+
+  private requireLoaded(): Loaded {
+    if (!this.loaded) throw new Error('No model loaded: call load() first');
+    return this.loaded;
+  }
+
+  private get siteBase(): string {
+    return this.options.siteBase ?? document.baseURI;
+  }
+
+  async load(modelId: string, opts: BrowserLoadOptions, spec?: ModelSpec): Promise<LoadReport> {
+    this.cancel();
+    this.loaded = null;
+    const model = spec ?? getModelSpec(modelId);
+    const dtype = opts.dtype ?? model.dtypes[0];
+    filesForDtype(model, dtype);
+    const location = await locateModel(model, dtype, {
+      siteBase: this.siteBase,
+      allowRemote: opts.allowRemote ?? false,
+      fetchImpl: this.options.fetchImpl,
+    });
+    this.channel ??= new WorkerChannel((this.options.createWorker ?? createEmbedWorker)());
+    const channel = this.channel;
+    const info = await new Promise<LoadInfo>((resolve, reject) => {
+      const onMessage = (message: FromWorker) => {
+        channel.close(message.id);
+        if (message.type === 'loaded') resolve(message.info);
+        else reject(new Error(message.type === 'error' ? message.message : 'unexpected reply'));
+      };
+      channel.open(
+        (id) => ({
+          type: 'load',
+          id,
+          config: {
+            spec: model,
+            dtype,
+            device: opts.device,
+            location,
+            wasmPaths: ortWasmPaths(this.siteBase),
+            numThreads: wasmThreadCount(),
+            maxBatch: this.options.maxBatch ?? DEFAULT_MAX_BATCH,
+            failWebgpuProbe: opts.failWebgpuProbe ?? false,
+          },
+        }),
+        onMessage,
+        onMessage,
+      );
+    });
+    const report: LoadReport = { ...info, modelId: model.id, dtype, source: location.kind };
+    this.loaded = { spec: model, dtype, report };
+    return report;
+  }
+
+  async embed(texts: readonly string[], opts: BrowserEmbedOptions): Promise<EmbeddingMatrix> {
+    const loaded = this.requireLoaded();
+    if (this.run) throw new Error('An embedding run is already in progress');
+    const controller = new AbortController();
+    this.run = controller;
+    const signal = opts.signal ? AbortSignal.any([controller.signal, opts.signal]) : controller.signal;
+    try {
+      return await this.embedRun(loaded, texts, opts, signal);
+    } finally {
+      this.run = null;
+    }
+  }
+
+  /** Stops the current run; it rejects with an AbortError once in-flight cache writes settle. */
+  cancel(): void {
+    this.run?.abort();
+  }
+
+  async dispose(): Promise<void> {
+    this.cancel();
+    this.channel?.terminate();
+    this.channel = null;
+    this.loaded = null;
+  }
+
+  private async embedRun(
+    { spec, dtype }: Loaded,
+    texts: readonly string[],
+    opts: BrowserEmbedOptions,
+    signal: AbortSignal,
+  ): Promise<EmbeddingMatrix> {
+    throwIfAborted(signal);
+    const dim = spec.dims;
+    const prepared = prepareTexts(spec, texts, opts.kind);
+    const keys = await vectorKeys(vectorKeyScope(spec, dtype, opts.kind), texts);
+    const cache = this.options.cache ?? null;
+    const hits = cache ? await cache.getMany(keys) : [];
+    throwIfAborted(signal);
+
+    const vectors = new Float32Array(texts.length * dim);
+    const byKey = new Map<string, number[]>();
+    let cached = 0;
+    keys.forEach((key, row) => {
+      const hit = hits[row];
+      if (hit?.length === dim) {
+        vectors.set(hit, row * dim);
+        cached++;
+      } else {
+        const rows = byKey.get(key);
+        if (rows) rows.push(row);
+        else byKey.set(key, [row]);
+      }
+    });
+    const misses: Misses = {
+      keys: [...byKey.keys()],
+      texts: [...byKey.values()].map((rows) => prepared[rows[0]]),
+      rows: [...byKey.values()],
+    };
+    const meter = new ProgressMeter(texts.length, cached, misses.keys.length);
+    opts.onProgress?.(meter.snapshot());
+    if (misses.keys.length > 0) {
+      await this.compute(misses, dim, vectors, meter, signal, opts.onProgress);
+    }
+    return { dim, count: texts.length, vectors };
+  }
+
+  private compute(
+    misses: Misses,
+    dim: number,
+    vectors: Float32Array,
+    meter: ProgressMeter,
+    signal: AbortSignal,
+    onProgress: ((p: RunProgress) => void) | undefined,
+  ): Promise<void> {
+    const channel = this.channel;
+    if (!channel) return Promise.reject(new Error('embedding worker is not running'));
+    const cache = this.options.cache ?? null;
+    return new Promise<void>((resolve, reject) => {
+      // Batches are stored strictly in order; one not yet started when the run is cancelled
+      // is dropped, one already being written completes (whole) and is counted.
+      let commits: Promise<void> = Promise.resolve();
+      let failure: unknown = null;
+      let id = 0;
+
+      const commit = async (indices: number[], batch: Float32Array) => {
+        if (signal.aborted || failure) return;
+        const entries = indices.map((index, r) => ({
+          key: misses.keys[index],
+          vector: batch.slice(r * dim, (r + 1) * dim),
+        }));
+        if (cache) await cache.putMany(entries);
+        let rows = 0;
+        entries.forEach(({ vector }, r) => {
+          for (const row of misses.rows[indices[r]]) {
+            vectors.set(vector, row * dim);
+            rows++;
+          }
+        });
+        onProgress?.(meter.commit(entries.length, rows));
+      };
+
+      const finish = (error: unknown) => {
+        channel.close(id);
+        signal.removeEventListener('abort', onAbort);
+        void commits.then(() => {
+          const cause = failure ?? error;
+          if (cause) reject(cause);
+          else resolve();
+        });
+      };
+
+      const onAbort = () => {
+        channel.send({ type: 'cancel', id });
+        finish(abortError());
+      };
+
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'batch') {
+          if (message.vectors.length !== message.indices.length * dim) {
+            failure ??= new Error('the worker returned a batch of the wrong size');
+            channel.send({ type: 'cancel', id });
+            return;
+          }
+          commits = commits
+            .then(() => commit(message.indices, message.vectors))
+            .catch((error: unknown) => {
+              failure ??= error;
+              channel.send({ type: 'cancel', id });
+            });
+        } else if (message.type === 'embedded') {
+          finish(null);
+        } else if (message.type === 'cancelled') {
+          finish(failure ?? abortError());
+        } else if (message.type === 'error') {
+          finish(new Error(message.message));
+        }
+      };
+
+      id = channel.open((requestId) => ({ type: 'embed', id: requestId, texts: misses.texts }), onMessage, onMessage);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}

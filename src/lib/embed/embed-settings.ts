@@ -1,0 +1,35 @@
+// The Embeddings page's choices as they sit in the URL (`model`, `device`, `dtype`).
+import { DEVICE_CHOICES, type DeviceChoice } from './backend-choice.ts';
+import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
+
+export interface EmbedSettings {
+  spec: ModelSpec;
+  device: DeviceChoice;
+  dtype: ModelDtype;
+  /** `webgpuProbe=fail`: a test aid that makes the WebGPU probe fail. */
+  failWebgpuProbe: boolean;
+}
+
+/** Unknown or unsupported values fall back to defaults rather than failing the page. */
+export function readEmbedSettings(
+  params: Record<string, string>,
+  specs: readonly ModelSpec[] = listModelSpecs(),
+): EmbedSettings {
+  const spec = specs.find((s) => s.id === params.model) ?? specs[0];
+  const device = DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto';
+  const dtype = spec.dtypes.find((d) => d === params.dtype) ?? spec.dtypes[0];
+  return { spec, device, dtype, failWebgpuProbe: params.webgpuProbe === 'fail' };
+}
+
+/** URL changes for a new choice; defaults are left out to keep links short. */
+export function settingsParams(
+  settings: Pick<EmbedSettings, 'spec' | 'device' | 'dtype'>,
+  specs: readonly ModelSpec[] = listModelSpecs(),
+): Record<string, string | null> {
+  const { spec, device, dtype } = settings;
+  return {
+    model: spec.id === specs[0].id ? null : spec.id,
+    device: device === 'auto' ? null : device,
+    dtype: dtype === spec.dtypes[0] ? null : dtype,
+  };
+}

@@ -1,0 +1,66 @@
+// Embedding vectors in IndexedDB, keyed by vector-cache-key.ts. Each batch is written in one
+// transaction, so a run that stops midway leaves whole batches or nothing.
+export const VECTOR_DB_NAME = 'memlens-vectors';
+const STORE = 'vectors';
+
+function done(request: IDBRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+export class VectorCache {
+  private constructor(private readonly db: IDBDatabase) {}
+
+  static open(name = VECTOR_DB_NAME): Promise<VectorCache> {
+    return new Promise((resolve, reject) => {
+      const request = indexedDB.open(name, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+      request.onsuccess = () => resolve(new VectorCache(request.result));
+      request.onerror = () => reject(request.error ?? new Error('cannot open IndexedDB'));
+      request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+    });
+  }
+
+  /** The vector for each key, or undefined where there is none (or a stored value is not one). */
+  async getMany(keys: readonly string[]): Promise<(Float32Array | undefined)[]> {
+    const tx = this.db.transaction(STORE, 'readonly');
+    const store = tx.objectStore(STORE);
+    const requests = keys.map((key) => store.get(key));
+    await committed(tx);
+    return requests.map((r) => (r.result instanceof Float32Array ? r.result : undefined));
+  }
+
+  /** Resolves once every entry is durably stored, all in one transaction. */
+  async putMany(entries: readonly { key: string; vector: Float32Array }[]): Promise<void> {
+    const tx = this.db.transaction(STORE, 'readwrite');
+    const store = tx.objectStore(STORE);
+    for (const { key, vector } of entries) store.put(vector, key);
+    await committed(tx);
+  }
+
+  async count(): Promise<number> {
+    const request = this.db.transaction(STORE, 'readonly').objectStore(STORE).count();
+    await done(request);
+    return request.result;
+  }
+
+  async clear(): Promise<void> {
+    const tx = this.db.transaction(STORE, 'readwrite');
+    tx.objectStore(STORE).clear();
+    await committed(tx);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

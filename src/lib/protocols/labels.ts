@@ -1,0 +1,5 @@
+import { BM25_ID } from './pool.ts';
+
+export function scoreTitle(retrieverId: string): string {
+  return retrieverId === BM25_ID ? 'BM25 score' : 'cosine(query, memory)';
+}

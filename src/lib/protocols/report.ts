@@ -1,0 +1,98 @@
+import type { Evaluation, QueryOutcome } from './evaluate.ts';
+import type { PaperComparison } from './paper.ts';
+import { ALL, recallTable, separationTable, type RecallCell } from './summary.ts';
+
+/** Recall as the paper prints it: a percentage with one decimal. */
+export function formatPercent(value: number | null): string {
+  return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
+}
+
+/** "67/125": hits are whole when every query has one gold id, else two decimals. */
+export function formatHits(cell: Pick<RecallCell, 'hits' | 'queries'>): string {
+  const hits = Number.isInteger(cell.hits) ? String(cell.hits) : cell.hits.toFixed(2);
+  return `${hits}/${cell.queries}`;
+}
+
+export function formatScore(value: number | null): string {
+  return value === null ? '—' : value.toFixed(3);
+}
+
+export const HEADLINE_KS = [1, 5, 10] as const;
+
+/** The lines the CLI prints; the page shows the same cells from the same functions. */
+export function summaryLines(
+  evaluation: Evaluation,
+  k: number,
+  comparisons: readonly PaperComparison[] = [],
+): string[] {
+  const { protocol } = evaluation;
+  const lines = [
+    `${protocol.benchmark} · ${evaluation.retrieverLabel} · ${evaluation.outcomes.length} scorable queries`,
+    ...protocol.notes.map((n) => `  ${n}`),
+    '',
+  ];
+  for (const hk of HEADLINE_KS) {
+    for (const c of recallTable(evaluation, hk).filter((c) => c.group === ALL)) {
+      lines.push(`recall@${hk}  ${c.series.padEnd(14)} ${formatPercent(c.recall).padStart(6)}  (${formatHits(c)})`);
+    }
+  }
+  lines.push('', `recall@${k} by group:`);
+  for (const c of recallTable(evaluation, k)) {
+    const label = `${c.series} / ${c.group}`;
+    lines.push(`  ${label.padEnd(44)} ${formatPercent(c.recall).padStart(6)}  (${formatHits(c)})`);
+  }
+  lines.push('', 'target vs background scores:');
+  for (const { series, stats } of separationTable(evaluation)) {
+    lines.push(
+      `  ${series.padEnd(14)} AUC ${formatScore(stats.auc)}  KS ${formatScore(stats.ks)}  ` +
+        `mean ${formatScore(stats.target.mean)} vs ${formatScore(stats.background.mean)} ` +
+        `(n ${stats.target.n} vs ${stats.background.n})`,
+    );
+  }
+  if (comparisons.length > 0) lines.push('', 'paper (judged) vs ours (rank-based):');
+  for (const c of comparisons) {
+    const diff = c.difference === null ? '' : `  diff ${c.difference >= 0 ? '+' : ''}${c.difference.toFixed(1)}`;
+    const ours = c.ours === null ? '—' : c.paper.unit === '%' ? c.ours.toFixed(1) : c.ours.toFixed(3);
+    lines.push(`  ${c.paper.row} · ${c.paper.column}: paper ${c.paper.value_text}, ours ${ours}${diff}`);
+  }
+  return lines;
+}
+
+export interface QueryRowView {
+  query_id: string;
+  series: string;
+  group: string;
+  query: string;
+  target_rank: number | null;
+  target_score: number | null;
+  recall_at_k: number;
+  gold: number;
+  corpus_size: number;
+}
+
+function queryRecall(o: QueryOutcome, k: number): number {
+  return o.goldRanks.filter((r) => r !== null && r <= k).length / o.goldRanks.length;
+}
+
+/** Best (lowest) target rank first; queries without any target doc last. */
+export function queryRows(evaluation: Evaluation, k: number): QueryRowView[] {
+  const rows = evaluation.outcomes.map((o) => ({
+    query_id: o.query.id,
+    series: o.query.series,
+    group: o.query.group,
+    query: o.query.text,
+    target_rank: o.targetRank,
+    target_score: o.bestTarget === null ? null : (o.targets.find((t) => t.index === o.bestTarget)?.score ?? null),
+    recall_at_k: queryRecall(o, k),
+    gold: o.goldRanks.length,
+    corpus_size: o.corpusSize,
+  }));
+  return rows.sort(
+    (a, b) =>
+      (a.target_rank ?? Infinity) - (b.target_rank ?? Infinity) || a.query_id.localeCompare(b.query_id),
+  );
+}
+
+export function recallRowsAllK(evaluation: Evaluation): RecallCell[] {
+  return Array.from({ length: evaluation.kMax }, (_, i) => recallTable(evaluation, i + 1)).flat();
+}

@@ -1,0 +1,140 @@
+import { histogram } from '../analysis/histogram.ts';
+import { meanRecallCurve, recallCurve } from '../analysis/recall.ts';
+import { separationStats, type SeparationStats } from '../analysis/separation.ts';
+import type { Evaluation, QueryOutcome } from './evaluate.ts';
+
+export interface RecallCell {
+  series: string;
+  /** `all` for the whole series. */
+  group: string;
+  k: number;
+  /** Mean over scorable queries of |credited gold| / |gold|; null when none is scorable. */
+  recall: number | null;
+  /** Sum of per-query recalls: an integer count of hits when every query has one gold id. */
+  hits: number;
+  queries: number;
+}
+
+export const ALL = 'all';
+
+export function seriesOf(evaluation: Evaluation): string[] {
+  return [...new Set(evaluation.outcomes.map((o) => o.query.series))];
+}
+
+function queryRecall(o: QueryOutcome, k: number): number {
+  const found = o.goldRanks.filter((r) => r !== null && r <= k).length;
+  return found / o.goldRanks.length;
+}
+
+function cell(series: string, group: string, k: number, outcomes: QueryOutcome[]): RecallCell {
+  const hits = outcomes.reduce((s, o) => s + queryRecall(o, k), 0);
+  const n = outcomes.length;
+  return { series, group, k, recall: n === 0 ? null : hits / n, hits, queries: n };
+}
+
+function checkK(evaluation: Evaluation, k: number): void {
+  if (!Number.isInteger(k) || k < 1 || k > evaluation.kMax) {
+    throw new RangeError(`k must be an integer in 1..${evaluation.kMax}, got ${k}`);
+  }
+}
+
+/** recall@k per series (group `all`) followed by each group of that series, groups sorted. */
+export function recallTable(evaluation: Evaluation, k: number): RecallCell[] {
+  checkK(evaluation, k);
+  const rows: RecallCell[] = [];
+  for (const series of seriesOf(evaluation)) {
+    const inSeries = evaluation.outcomes.filter((o) => o.query.series === series);
+    rows.push(cell(series, ALL, k, inSeries));
+    const groups = [...new Set(inSeries.map((o) => o.query.group))].sort();
+    for (const g of groups) rows.push(cell(series, g, k, inSeries.filter((o) => o.query.group === g)));
+  }
+  return rows;
+}
+
+export interface CurvePoint {
+  series: string;
+  k: number;
+  recall: number;
+}
+
+/** Mean recall@k for k = 1..kMax per series (the analysis module's prefix-sum curve). */
+export function recallCurves(evaluation: Evaluation): CurvePoint[] {
+  return seriesOf(evaluation).flatMap((series) => {
+    const curves = evaluation.outcomes
+      .filter((o) => o.query.series === series)
+      .map((o) => recallCurve(o.goldRanks, evaluation.kMax));
+    const mean = meanRecallCurve(curves).mean ?? new Float64Array(0);
+    return Array.from(mean, (recall, i) => ({ series, k: i + 1, recall }));
+  });
+}
+
+export function targetScores(evaluation: Evaluation, series: string): Float64Array {
+  return Float64Array.from(
+    evaluation.outcomes
+      .filter((o) => o.query.series === series)
+      .flatMap((o) => o.targets.map((t) => t.score)),
+  );
+}
+
+export interface SeparationRow {
+  series: string;
+  stats: SeparationStats;
+}
+
+export function separationTable(evaluation: Evaluation): SeparationRow[] {
+  return seriesOf(evaluation).map((series) => ({
+    series,
+    stats: separationStats(
+      targetScores(evaluation, series),
+      evaluation.background.get(series) ?? new Float64Array(0),
+    ),
+  }));
+}
+
+export type Population = 'target' | 'background';
+
+export interface HistogramBin {
+  series: string;
+  population: Population;
+  start: number;
+  end: number;
+  density: number;
+  count: number;
+}
+
+function range(arrays: readonly Float64Array[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const a of arrays) {
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] < lo) lo = a[i];
+      if (a[i] > hi) hi = a[i];
+    }
+  }
+  if (!(lo < hi)) return Number.isFinite(lo) ? [lo - 0.5, lo + 0.5] : [0, 1];
+  return [lo, hi];
+}
+
+/** Density histograms of target and background scores, on one shared range for all series. */
+export function similarityHistogram(evaluation: Evaluation, bins = 40): HistogramBin[] {
+  const parts = seriesOf(evaluation).flatMap((series) => [
+    { series, population: 'target' as const, values: targetScores(evaluation, series) },
+    {
+      series,
+      population: 'background' as const,
+      values: evaluation.background.get(series) ?? new Float64Array(0),
+    },
+  ]);
+  const [min, max] = range(parts.map((p) => p.values));
+  return parts.flatMap(({ series, population, values }) => {
+    const h = histogram(values, { min, max, bins, density: true });
+    return h.counts.map((count, i) => ({
+      series,
+      population,
+      start: h.edges[i],
+      end: h.edges[i + 1],
+      density: h.density?.[i] ?? 0,
+      count,
+    }));
+  });
+}

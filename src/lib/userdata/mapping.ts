@@ -1,0 +1,169 @@
+import {
+  DatasetFormatError,
+  child,
+  fail,
+  type JsonObject,
+  type Loc,
+} from '../datasets/validate.ts';
+import { fieldLabel, fieldValue, type FieldInfo } from './fields.ts';
+import type { UserRecord } from './record.ts';
+
+export const ROLES = ['query', 'memory', 'gold', 'conversation', 'speaker'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Which field (a path into the record) plays each role; null when none does. */
+export type Mapping = Record<Role, string[] | null>;
+
+export const ROLE_LABELS: Record<Role, string> = {
+  query: 'Query (the question asked)',
+  memory: 'Memory (text to remember or retrieve)',
+  gold: 'Gold (answer or evidence ids)',
+  conversation: 'Conversation id (groups records in the viewer)',
+  speaker: 'Speaker',
+};
+
+/** Names tried in order; the first field whose last key matches wins. */
+const NAMES: Record<Role, string[]> = {
+  query: ['query', 'question', 'naive_query', 'prompt', 'input', 'instruction', 'q', 'user_query'],
+  memory: [
+    'memory',
+    'context',
+    'user_message',
+    'fact',
+    'passage',
+    'document',
+    'text',
+    'content',
+    'message',
+    'utterance',
+    'turn',
+  ],
+  gold: ['gold', 'gold_ids', 'answer', 'answers', 'label', 'target', 'expected', 'ground_truth', 'evidence', 'reference'],
+  conversation: ['conversation', 'conv_id', 'conversation_id', 'dialog_id', 'session_id', 'sample_id', 'thread'],
+  speaker: ['speaker', 'role', 'author', 'from'],
+};
+
+const TEXT_KINDS = new Set(['string', 'number', 'null']);
+
+function fits(role: Role, field: FieldInfo): boolean {
+  if (role === 'gold') return field.kinds.every((k) => TEXT_KINDS.has(k) || k === 'array');
+  return field.kinds.every((k) => TEXT_KINDS.has(k)) && field.kinds.some((k) => k !== 'null');
+}
+
+export function emptyMapping(): Mapping {
+  return { query: null, memory: null, gold: null, conversation: null, speaker: null };
+}
+
+export function suggestMapping(fields: readonly FieldInfo[]): Mapping {
+  const mapping = emptyMapping();
+  const used = new Set<string>();
+  for (const role of ROLES) {
+    for (const name of NAMES[role]) {
+      const match = fields.find(
+        (f) => !used.has(f.label) && f.path[f.path.length - 1].toLowerCase() === name && fits(role, f),
+      );
+      if (match) {
+        mapping[role] = match.path;
+        used.add(match.label);
+        break;
+      }
+    }
+  }
+  if (mapping.query === null && mapping.memory === null) {
+    const longest = fields
+      .filter((f) => !used.has(f.label) && f.kinds.includes('string') && fits('memory', f))
+      .sort((a, b) => b.meanLength - a.meanLength)[0];
+    if (longest) mapping.memory = longest.path;
+  }
+  return mapping;
+}
+
+/** Why the mapping cannot be loaded, or null. */
+export function mappingProblem(mapping: Mapping): string | null {
+  return mapping.query === null && mapping.memory === null
+    ? 'Choose the field that holds the query or the memory.'
+    : null;
+}
+
+export interface MappedRow {
+  line: number;
+  query: string | null;
+  memory: string | null;
+  gold: string[] | null;
+  conversation: string;
+  speaker: string | null;
+  /** The record's other top-level fields, as JSON; null when every field is mapped. */
+  fields: string | null;
+}
+
+export const DEFAULT_CONVERSATION = 'all';
+
+function recordLoc(file: string, record: UserRecord): Loc {
+  return { file, path: record.path, line: record.line };
+}
+
+function pathLoc(loc: Loc, path: readonly string[]): Loc {
+  return path.reduce<Loc>((l, key) => child(l, key), loc);
+}
+
+function text(record: UserRecord, path: string[] | null, role: Role, loc: Loc, required: boolean): string | null {
+  if (path === null) return null;
+  const value = fieldValue(record.value, path);
+  const at = pathLoc(loc, path);
+  if (value === undefined && !required) return null;
+  if (value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return fail(at, `a string or number (mapped as the ${role})`, value);
+}
+
+function gold(record: UserRecord, path: string[] | null, loc: Loc): string[] | null {
+  if (path === null) return null;
+  const value = fieldValue(record.value, path);
+  const at = pathLoc(loc, path);
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  if (!Array.isArray(value)) return fail(at, 'a string, number or an array of them (mapped as the gold)', value);
+  return value.map((item, i) => {
+    if (typeof item === 'string' || typeof item === 'number') return String(item);
+    return fail(child(at, i), 'a string or number', item);
+  });
+}
+
+function otherFields(record: JsonObject, mapping: Mapping): string | null {
+  const mapped = new Set(Object.values(mapping).flatMap((p) => (p && p.length === 1 ? [p[0]] : [])));
+  const rest: JsonObject = {};
+  let any = false;
+  for (const [key, value] of Object.entries(record)) {
+    if (mapped.has(key)) continue;
+    rest[key] = value;
+    any = true;
+  }
+  return any ? JSON.stringify(rest) : null;
+}
+
+/** One record as a user-table row; a mapped query or memory field must be present. */
+export function mapRecord(record: UserRecord, mapping: Mapping, file: string): MappedRow {
+  const loc = recordLoc(file, record);
+  return {
+    line: record.line,
+    query: text(record, mapping.query, 'query', loc, true),
+    memory: text(record, mapping.memory, 'memory', loc, true),
+    gold: gold(record, mapping.gold, loc),
+    conversation: text(record, mapping.conversation, 'conversation', loc, false) ?? DEFAULT_CONVERSATION,
+    speaker: text(record, mapping.speaker, 'speaker', loc, false),
+    fields: otherFields(record.value, mapping),
+  };
+}
+
+export function describeMapping(mapping: Mapping): string {
+  return ROLES.filter((r) => mapping[r] !== null)
+    .map((r) => `${r} ← ${fieldLabel(mapping[r] ?? [])}`)
+    .join(', ');
+}
+
+export function noMappingError(file: string, fields: readonly FieldInfo[]): DatasetFormatError {
+  return new DatasetFormatError(file, '', 'a field mapped to the query or the memory', {
+    found: fields.length === 0 ? 'no fields' : `none among ${fields.map((f) => f.label).join(', ')}`,
+  });
+}

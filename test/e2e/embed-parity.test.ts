@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium, watchPage } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite } from './site.ts';
+import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
+import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
+import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';
+import type { DeviceChoice } from '../../src/lib/embed/backend-choice.ts';
+import {
+  maxAbsDiff,
+  parityTexts,
+  referenceVectors,
+  rows,
+} from '../lib/embed/reference-vectors.ts';
+
+const TOLERANCE = 1e-4;
+const spec = getModelSpec('tiny-bert');
+const texts = await parityTexts();
+
+let server: StaticServer;
+let reference: Float32Array[];
+let node: Float32Array[];
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  reference = await referenceVectors(spec, texts);
+  const embedder = await createNodeEmbedder({ modelId: 'tiny-bert' });
+  try {
+    node = rows((await embedder.embed(texts, { kind: 'document' })).vectors, spec.dims);
+  } finally {
+    await embedder.dispose();
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await server?.close();
+});
+
+/** Embeds the parity texts in a fresh Chromium through the page's `window.memlens` hook. */
+async function embedInChromium(webgpu: boolean, request: Partial<AutomationRequest>) {
+  const browser = await launchChromium({ webgpu });
+  browsers.push(browser);
+  const page = await browser.newPage();
+  const watch = watchPage(page);
+  await page.goto(`${server.url}#/embeddings`);
+  await page.waitForFunction(() => window.memlens !== undefined);
+  const full: AutomationRequest = { texts, model: 'tiny-bert', device: 'auto', ...request };
+  const result: AutomationResult = await page.evaluate((req) => window.memlens!.embed(req), full);
+  await browser.close();
+  return { result, watch };
+}
+
+describe('tiny-bert embeddings agree across runtimes (50 parity texts)', () => {
+  it('Node (onnxruntime-node) matches the reference', () => {
+    const diff = maxAbsDiff(node.flatMap((r) => Array.from(r)), spec.dims, reference);
+    console.info(`parity node vs reference: max abs diff ${diff.toExponential(2)}`);
+    expect(diff).toBeLessThan(TOLERANCE);
+  });
+
+  const cases: { name: string; webgpu: boolean; device: DeviceChoice }[] = [
+    { name: 'wasm', webgpu: false, device: 'wasm' },
+    { name: 'webgpu', webgpu: true, device: 'webgpu' },
+  ];
+  for (const c of cases) {
+    it(`Chromium on ${c.name.toUpperCase()} matches the reference and Node`, async () => {
+      const { result, watch } = await embedInChromium(c.webgpu, { device: c.device });
+      // The backend that actually ran: a silent fallback to WASM fails the WebGPU case.
+      expect(result.report.backend, result.report.fallbackReason ?? '').toBe(c.name);
+      expect(result.dim).toBe(spec.dims);
+      expect(result.vectors).toHaveLength(texts.length * spec.dims);
+      const vsReference = maxAbsDiff(result.vectors, spec.dims, reference);
+      const vsNode = maxAbsDiff(result.vectors, spec.dims, node);
+      console.info(
+        `parity ${c.name} vs reference: ${vsReference.toExponential(2)}, vs node: ${vsNode.toExponential(2)}`,
+      );
+      expect(vsReference).toBeLessThan(TOLERANCE);
+      expect(vsNode).toBeLessThan(TOLERANCE);
+      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    });
+  }
+});
