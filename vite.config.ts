@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { memlensOffline } from './src/service-worker/plugin.ts';
 
 /** `./` lets one build run under any subpath (GitHub Pages project sites included). */
 const base = process.env.MEMLENS_BASE ?? './';
 
 export default defineConfig({
   base,
-  plugins: [svelte()],
+  plugins: [svelte(), memlensOffline()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -17,5 +18,12 @@ export default defineConfig({
     exclude: ['@duckdb/duckdb-wasm', '@huggingface/transformers', 'onnxruntime-web'],
   },
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // Cross-origin isolation, so threaded WASM (SharedArrayBuffer) works in `vite preview`.
+  preview: {
+    host: '127.0.0.1',
+    headers: {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    },
+  },
 });

@@ -151,7 +151,9 @@ export async function ensureTestModels(ids: readonly string[] = ['tiny-bert']): 
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  opts.log(`memlens models → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`);
+  opts.log(
+    `memlens models → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`,
+  );
   const problems = await fetchModels(opts);
   for (const p of problems) console.error(`error: ${p}`);
   if (problems.length > 0) process.exit(1);

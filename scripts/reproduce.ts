@@ -2,14 +2,16 @@
  * Recomputes a benchmark's retrieval protocol from the site's data, with the page's own modules.
  * Usage: npm run reproduce -- --benchmark inmind --retriever bm25 --k 5 [--model tiny-bert]
  *   [--out DIR] [--target chunk|user] [--background raw|content] [--no-query-prefix]
- *   [--dialog sample0|full] [--composed multimem|multimem-full] [--site DIR] [--model-root DIR]
- *   [--time N] [--synthetic-dims D]
+ *   [--site DIR] [--model-root DIR] [--time N] [--synthetic-dims D]
+ * Data: the site folder (default public/, filled by `npm run data`) loaded into DuckDB-WASM by the
+ * app's own loaders; LoCoMo-Conv's conversational styles run when the site has a dialog file.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rowsToCsv } from '../src/lib/app/csv-export.ts';
-import { loadCoreData } from '../src/lib/data/core-loader.ts';
+import { loadBenchmarkData, loadCoreData } from '../src/lib/data/core-loader.ts';
+import { loadSiteIndex } from '../src/lib/data/fetch-source.ts';
 import { Catalog } from '../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../src/lib/db/node-engine.ts';
 import type { Embedder } from '../src/lib/embed/embedder.ts';
@@ -17,20 +19,14 @@ import { getModelSpec } from '../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import { recallCurveSpec } from '../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.ts';
-import { DEFAULT_SPEC, buildProtocol, type ProtocolSpec } from '../src/lib/protocols/build.ts';
-import { scoreProtocol, evaluateProtocol, type Evaluation } from '../src/lib/protocols/evaluate.ts';
+import { DEFAULT_SPEC, type ProtocolSpec } from '../src/lib/protocols/build.ts';
+import { scoreProtocol, type Evaluation } from '../src/lib/protocols/evaluate.ts';
 import { figuresOf, type Figures } from '../src/lib/protocols/figures.ts';
-import {
-  COMPOSED_FILES,
-  DIALOG_FILES,
-  loadPaperRows,
-  type ComposedFile,
-  type DialogFile,
-  type InputSources,
-} from '../src/lib/protocols/inputs.ts';
+import { loadPaperRows } from '../src/lib/protocols/inputs.ts';
 import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protocols/pool.ts';
 import { recallRowsAllK, summaryLines } from '../src/lib/protocols/report.ts';
 import { scoreTitle } from '../src/lib/protocols/labels.ts';
+import { runProtocol } from '../src/lib/protocols/run.ts';
 import { isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,11 +100,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (flag === '--background') {
       spec.inmind.background = oneOf(value(), ['raw', 'content'], flag);
     } else if (flag === '--no-query-prefix') opts.queryPrefix = false;
-    else if (flag === '--dialog') {
-      spec.dialog = oneOf(value(), Object.keys(DIALOG_FILES) as DialogFile[], flag);
-    } else if (flag === '--composed') {
-      spec.composed = oneOf(value(), Object.keys(COMPOSED_FILES) as ComposedFile[], flag);
-    } else if (flag === '--time') opts.time = positiveInt(value(), flag);
+    else if (flag === '--time') opts.time = positiveInt(value(), flag);
     else if (flag === '--synthetic-dims') opts.syntheticDims = positiveInt(value(), flag);
     else throw new Error(`unknown argument "${flag}"`);
   }
@@ -127,10 +119,10 @@ const fileFetch: typeof fetch = async (input) => {
   }
 };
 
-/** The app's start-up path (DuckDB-WASM, core loader) over the site folder instead of HTTP. */
-export async function openSiteSources(
+/** The app's start-up path (site index, DuckDB-WASM, core and benchmark loaders) over a folder. */
+export async function openSiteCatalog(
   site: string,
-): Promise<{ sources: InputSources; close: () => Promise<void> }> {
+): Promise<{ catalog: Catalog; close: () => Promise<void> }> {
   const engine = await openNodeEngine();
   const catalog = new Catalog(engine);
   const resultsDir = path.join(root, 'data/results');
@@ -138,19 +130,24 @@ export async function openSiteSources(
     .filter((f) => f.endsWith('.csv'))
     .sort()
     .map((f) => ({ name: `data/results/${f}`, url: pathToFileURL(path.join(resultsDir, f)).href }));
+  const siteBase = pathToFileURL(`${site}${path.sep}`).href;
   const fetchOpts = {
-    siteBase: pathToFileURL(`${site}${path.sep}`).href,
+    siteBase,
     allowUpstream: false,
     fetchImpl: fileFetch,
+    siteFiles: await loadSiteIndex(siteBase, fileFetch),
   };
-  const steps = await loadCoreData(catalog, fetchOpts, () => undefined, resultsFiles);
+  const steps = [
+    ...(await loadCoreData(catalog, fetchOpts, () => undefined, resultsFiles)),
+    ...(await loadBenchmarkData(catalog, fetchOpts, () => undefined)),
+  ];
   const failed = steps.filter((s) => s.state === 'error');
   if (failed.length > 0) {
     await engine.close();
-    const hint = 'run `npm run data` first';
-    throw new Error(`${failed.map((s) => `${s.label}: ${s.detail}`).join('; ')} (${hint})`);
+    const detail = failed.map((s) => `${s.label}: ${s.detail}`).join('; ');
+    throw new Error(`${detail} (run \`npm run data\` first)`);
   }
-  return { sources: { catalog, fetch: fetchOpts }, close: () => engine.close() };
+  return { catalog, close: () => engine.close() };
 }
 
 function nodeEmbedderFactory(modelRoot: string | null): EmbedderFactory {
@@ -206,18 +203,17 @@ export interface CliRun {
   recomputeSeconds: number[];
 }
 
-export async function reproduce(opts: CliOptions, sources: InputSources): Promise<CliRun> {
+export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<CliRun> {
   const factory =
     opts.syntheticDims !== null
       ? syntheticEmbedderFactory(opts.syntheticDims)
       : nodeEmbedderFactory(opts.modelRoot);
   const pool = new RetrieverPool(factory);
   try {
-    const protocol = await buildProtocol(opts.spec, sources);
-    const k = opts.k || protocol.defaultK;
     const retriever = await pool.retriever(opts.retriever, opts.queryPrefix);
-    const evaluation = await evaluateProtocol(protocol, retriever);
-    const paper = await loadPaperRows(sources.catalog);
+    const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
+    const k = opts.k || protocol.defaultK;
+    const paper = await loadPaperRows(catalog);
     const figures = figuresOf(evaluation, k, paper);
     const recomputeSeconds: number[] = [];
     for (let i = 0; i < opts.time; i++) {
@@ -280,9 +276,11 @@ export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> 
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  const { sources, close } = await openSiteSources(opts.site);
+  const { catalog, close } = await openSiteCatalog(opts.site);
   try {
-    const run = await reproduce(opts, sources);
+    const run = await reproduce(opts, catalog);
+    if (opts.syntheticDims !== null)
+      console.log('synthetic vectors: timing only, numbers meaningless\n');
     console.log(run.lines.join('\n'));
     if (run.recomputeSeconds.length > 0) {
       const sorted = [...run.recomputeSeconds].sort((a, b) => a - b);

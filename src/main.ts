@@ -1,8 +1,14 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import { offlineClient } from './service-worker/client.ts';
 import './styles.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('MemLens: #app element missing');
+
+// After `load`, so precaching does not compete with the first page's own downloads.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void offlineClient.register(), { once: true });
+}
 
 export default mount(App, { target });

@@ -7,24 +7,22 @@ import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';
 import type { DeviceChoice } from '../../src/lib/embed/backend-choice.ts';
-import {
-  maxAbsDiff,
-  parityTexts,
-  referenceVectors,
-  rows,
-} from '../lib/embed/reference-vectors.ts';
+import { maxAbsDiff, parityTexts, referenceVectors, rows } from '../lib/embed/reference-vectors.ts';
 
 const TOLERANCE = 1e-4;
 const spec = getModelSpec('tiny-bert');
 const texts = await parityTexts();
 
 let server: StaticServer;
+let isolatedServer: StaticServer;
 let reference: Float32Array[];
 let node: Float32Array[];
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  const root = await buildSite();
+  server = await serveStatic({ root, base: E2E_BASE });
+  isolatedServer = await serveStatic({ root, base: E2E_BASE, crossOriginIsolated: true });
   reference = await referenceVectors(spec, texts);
   const embedder = await createNodeEmbedder({ modelId: 'tiny-bert' });
   try {
@@ -37,15 +35,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(browsers.map((b) => b.close()));
   await server?.close();
+  await isolatedServer?.close();
 });
 
 /** Embeds the parity texts in a fresh Chromium through the page's `window.memlens` hook. */
-async function embedInChromium(webgpu: boolean, request: Partial<AutomationRequest>) {
+async function embedInChromium(
+  webgpu: boolean,
+  request: Partial<AutomationRequest>,
+  site: StaticServer = server,
+) {
   const browser = await launchChromium({ webgpu });
   browsers.push(browser);
   const page = await browser.newPage();
   const watch = watchPage(page);
-  await page.goto(`${server.url}#/embeddings`);
+  await page.goto(`${site.url}#/embeddings`);
   await page.waitForFunction(() => window.memlens !== undefined);
   const full: AutomationRequest = { texts, model: 'tiny-bert', device: 'auto', ...request };
   const result: AutomationResult = await page.evaluate((req) => window.memlens!.embed(req), full);
@@ -55,30 +58,43 @@ async function embedInChromium(webgpu: boolean, request: Partial<AutomationReque
 
 describe('tiny-bert embeddings agree across runtimes (50 parity texts)', () => {
   it('Node (onnxruntime-node) matches the reference', () => {
-    const diff = maxAbsDiff(node.flatMap((r) => Array.from(r)), spec.dims, reference);
+    const diff = maxAbsDiff(
+      node.flatMap((r) => Array.from(r)),
+      spec.dims,
+      reference,
+    );
     console.info(`parity node vs reference: max abs diff ${diff.toExponential(2)}`);
     expect(diff).toBeLessThan(TOLERANCE);
   });
 
-  const cases: { name: string; webgpu: boolean; device: DeviceChoice }[] = [
-    { name: 'wasm', webgpu: false, device: 'wasm' },
-    { name: 'webgpu', webgpu: true, device: 'webgpu' },
+  const cases: {
+    name: string;
+    backend: 'wasm' | 'webgpu';
+    webgpu: boolean;
+    device: DeviceChoice;
+    isolated: boolean;
+  }[] = [
+    { name: 'WASM', backend: 'wasm', webgpu: false, device: 'wasm', isolated: false },
+    { name: 'threaded WASM', backend: 'wasm', webgpu: false, device: 'wasm', isolated: true },
+    { name: 'WebGPU', backend: 'webgpu', webgpu: true, device: 'webgpu', isolated: false },
   ];
   for (const c of cases) {
-    it(`Chromium on ${c.name.toUpperCase()} matches the reference and Node`, async () => {
-      const { result, watch } = await embedInChromium(c.webgpu, { device: c.device });
+    it(`Chromium on ${c.name} matches the reference and Node`, async () => {
+      const site = c.isolated ? isolatedServer : server;
+      const { result, watch } = await embedInChromium(c.webgpu, { device: c.device }, site);
       // The backend that actually ran: a silent fallback to WASM fails the WebGPU case.
-      expect(result.report.backend, result.report.fallbackReason ?? '').toBe(c.name);
+      expect(result.report.backend, result.report.fallbackReason ?? '').toBe(c.backend);
+      if (c.backend === 'wasm') expect(result.report.threads > 1).toBe(c.isolated);
       expect(result.dim).toBe(spec.dims);
       expect(result.vectors).toHaveLength(texts.length * spec.dims);
       const vsReference = maxAbsDiff(result.vectors, spec.dims, reference);
       const vsNode = maxAbsDiff(result.vectors, spec.dims, node);
       console.info(
-        `parity ${c.name} vs reference: ${vsReference.toExponential(2)}, vs node: ${vsNode.toExponential(2)}`,
+        `parity ${c.name} (${result.report.threads} threads) vs reference: ${vsReference.toExponential(2)}, vs node: ${vsNode.toExponential(2)}`,
       );
       expect(vsReference).toBeLessThan(TOLERANCE);
       expect(vsNode).toBeLessThan(TOLERANCE);
-      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.foreignRequests(site.origin)).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
     });
   }

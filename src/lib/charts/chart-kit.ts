@@ -3,7 +3,12 @@ import type { SqlRow } from '../db/engine.ts';
 import { provenanceTooltip, type ProvenanceFields } from './provenance.ts';
 
 export const VL_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-export const CHART_CONFIG = { font: 'system-ui, sans-serif', view: { stroke: null } };
+/** White background: readable in dark mode, and PNG exports are not transparent. */
+export const CHART_CONFIG = {
+  font: 'system-ui, sans-serif',
+  background: '#ffffff',
+  view: { stroke: null },
+};
 
 /** Okabe–Ito: distinguishable under the common colour-vision deficiencies. */
 export const OKABE_ITO = {
@@ -67,13 +72,23 @@ export function filteredOpacity(param: string) {
   return { condition: { param, value: 1 }, value: 0.15 };
 }
 
-export function colorEncoding(field: string, domain: readonly string[], range: readonly string[], title: string) {
+export function colorEncoding(
+  field: string,
+  domain: readonly string[],
+  range: readonly string[],
+  title: string,
+) {
   return {
     field,
     type: 'nominal' as const,
     sort: [...domain],
     scale: { domain: [...domain], range: [...range] },
-    legend: { title: `${title} (click to filter)`, orient: 'top' as const },
+    legend: {
+      title: `${title} (click to filter)`,
+      orient: 'top' as const,
+      titleLimit: 400,
+      labelLimit: 300,
+    },
   };
 }
 
@@ -82,16 +97,16 @@ export function resultTooltip(...fields: { field: string; title: string }[]) {
   return [...fields.map((f) => ({ ...f, type: 'nominal' as const })), ...provenanceTooltip()];
 }
 
-/** A chart's text alternative says what it draws and how many numbers. */
-export function describe(what: string, rows: readonly unknown[]): string {
-  return `${what} ${rows.length} printed numbers, one mark each.`;
-}
-
-export function byOrder(order: readonly string[]): (a: string, b: string) => number {
-  const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length);
-  return (a, b) => rank(a) - rank(b);
-}
-
 export function firstSeen<T>(rows: readonly T[], key: (r: T) => string): string[] {
   return [...new Set(rows.map(key))];
+}
+
+/** "…, paper text line 97" or "lines 123–141", from the rows' source_line. */
+export function sourcePointer(source: string, textFile: string, rows: readonly SqlRow[]): string {
+  if (!textFile) return source;
+  const lines = rows.map((r) => Number(r.source_line)).filter((n) => Number.isInteger(n) && n > 0);
+  if (lines.length === 0) return source;
+  const lo = Math.min(...lines);
+  const hi = Math.max(...lines);
+  return `${source} · ${textFile} ${lo === hi ? `line ${lo}` : `lines ${lo}–${hi}`}`;
 }

@@ -20,7 +20,11 @@ export interface DeltaDatum extends ResultDatum {
   metric_label: string;
 }
 
-export const DELTA_LABELS = ['Δ Recall − Naive', 'Δ Application − Recall', 'Δ Application − Naive'] as const;
+export const DELTA_LABELS = [
+  'Δ Recall − Naive',
+  'Δ Application − Recall',
+  'Δ Application − Naive',
+] as const;
 const DELTA_COLORS = [OKABE_ITO.vermillion, OKABE_ITO.sky, OKABE_ITO.purple];
 const PICK = 'deltaPick';
 
@@ -50,7 +54,12 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
             axis: { labelAngle: -40, labelLimit: 220 },
           },
           xOffset: { field: 'metric_label', sort: [...DELTA_LABELS] },
-          y: { field: 'value', type: 'quantitative', title: 'Δ (percentage points)', scale: { domain: [-100, 20] } },
+          y: {
+            field: 'value',
+            type: 'quantitative',
+            title: 'Δ (percentage points)',
+            scale: { domain: [-100, 20] },
+          },
           color: colorEncoding('metric_label', DELTA_LABELS, DELTA_COLORS, 'Δ column'),
           opacity: filteredOpacity(PICK),
           description: ARIA_ENCODING,

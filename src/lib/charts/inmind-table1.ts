@@ -80,13 +80,22 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
       },
       {
         data: { name: 'backbone', values: backbone },
-        transform: [ariaTransform("'Backbone in context'", 'datum.metric_label', 'datum.value_text')],
+        transform: [
+          ariaTransform("'Backbone in context'", 'datum.metric_label', 'datum.value_text'),
+        ],
         mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2, tooltip: true },
         encoding: { color, opacity: filteredOpacity(PICK), description: ARIA_ENCODING, tooltip },
       },
       {
         data: { values: [{ text: backboneNote(backbone) }] },
-        mark: { type: 'text', align: 'right', baseline: 'top', x: 'width', color: '#444444', ...DECORATION },
+        mark: {
+          type: 'text',
+          align: 'right',
+          baseline: 'top',
+          x: 'width',
+          color: '#444444',
+          ...DECORATION,
+        },
         encoding: { text: { field: 'text' }, y: { value: -28 } },
       },
     ],

@@ -24,31 +24,36 @@ const LABELS = ['Naive', 'Indirect', 'Δ Indirect − Backbone'] as const;
 const COLORS = [OKABE_ITO.blue, OKABE_ITO.green, OKABE_ITO.vermillion];
 const PICK = 'table2Pick';
 
-function panel(rows: readonly Table2Datum[], which: Table2Datum['panel'], yTitle: string, domain: [number, number]) {
+function panel(
+  rows: readonly Table2Datum[],
+  which: Table2Datum['panel'],
+  xTitle: string,
+  domain: [number, number],
+) {
   const shown = rows.filter((d) => d.panel === which);
   return {
-    width: 360,
-    height: 240,
+    width: 300,
+    height: 160,
     data: { values: shown },
     layer: [
       {
         mark: { type: 'rule' as const, color: '#666666', ...DECORATION },
-        encoding: { y: { datum: 0, type: 'quantitative' as const } },
+        encoding: { x: { datum: 0, type: 'quantitative' as const } },
       },
       {
         ...(which === 'score' ? { params: [legendFilter(PICK, 'metric_label')] } : {}),
         transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
         mark: { type: 'bar' as const, tooltip: true },
         encoding: {
-          x: {
+          y: {
             field: 'label',
             type: 'nominal' as const,
             sort: firstSeen(rows, (d) => d.label),
             title: null,
-            axis: { labelAngle: 0, labelLimit: 120 },
+            axis: which === 'score' ? { labelLimit: 220 } : null,
           },
-          xOffset: { field: 'metric_label', sort: [...LABELS] },
-          y: { field: 'value', type: 'quantitative' as const, title: yTitle, scale: { domain } },
+          yOffset: { field: 'metric_label', sort: [...LABELS] },
+          x: { field: 'value', type: 'quantitative' as const, title: xTitle, scale: { domain } },
           color: colorEncoding('metric_label', LABELS, COLORS, 'Column'),
           opacity: filteredOpacity(PICK),
           description: ARIA_ENCODING,

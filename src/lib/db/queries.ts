@@ -99,7 +99,8 @@ FROM results
 WHERE paper = 'inmind' AND "table" = 'Table 1'
   AND metric IN ('naive', 'target_recall', 'application')${inmindEmbeddingFilter(embedding)}
 ORDER BY system = 'Backbone', source_line,
-  list_position(['naive', 'application', 'target_recall'], metric)`;
+  list_position(CASE WHEN system = 'Backbone' THEN ['application', 'target_recall']
+                     ELSE ['naive', 'target_recall', 'application'] END, metric)`;
 }
 
 export function inmindTable1DeltasSql(embedding = 'both'): string {
@@ -259,3 +260,209 @@ SELECT CASE paper WHEN 'inmind' THEN 'InMind' WHEN 'locomo-conv' THEN 'LoCoMo-Co
   side, measure, round(pct, 1) AS pct, who, ${RESULT_FIELDS}
 FROM ranked WHERE rank = 1
 ORDER BY list_position(['inmind', 'locomo-conv', 'memuse', 'utilmem'], paper), side`;
+
+// Conversation viewer, query explorer and readers' own data (issue 6).
+
+export type UserColumnType = 'VARCHAR' | 'INTEGER' | 'BIGINT' | 'VARCHAR[]';
+export interface UserColumn {
+  name: string;
+  type: UserColumnType;
+}
+export type UserCell = string | number | readonly string[] | null;
+
+export interface UserTableMeta {
+  name: string;
+  file: string;
+  kind: string;
+  format: string;
+  rows: number;
+  mapping: string;
+}
+
+export const USER_TABLES_META = '__user_tables';
+const USER_META_DDL = `CREATE TABLE IF NOT EXISTS ${USER_TABLES_META} (name VARCHAR, file VARCHAR,
+  kind VARCHAR, format VARCHAR, "rows" INTEGER, mapping VARCHAR, loaded_at VARCHAR)`;
+
+export const USER_TABLES_SQL = `${USER_META_DDL};
+SELECT name, file, kind, format, "rows", mapping, loaded_at FROM ${USER_TABLES_META} ORDER BY loaded_at, name`;
+
+/** A SQL string literal; NUL cannot sit inside one, so it is spliced in with chr(0). */
+function textLiteral(value: string): string {
+  return value.split('\u0000').map(quoteString).join(' || chr(0) || ');
+}
+
+export function sqlLiteral(value: UserCell): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'string') return textLiteral(value);
+  return `CAST([${value.map(textLiteral).join(', ')}] AS VARCHAR[])`;
+}
+
+export function createUserStagingSql(table: string, columns: readonly UserColumn[]): string {
+  const defs = columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
+  return `CREATE TABLE ${quoteIdent(table)} (${defs})`;
+}
+
+export function insertUserRowsSql(table: string, rows: readonly (readonly UserCell[])[]): string {
+  const values = rows.map((r) => `(${r.map(sqlLiteral).join(', ')})`).join(',\n');
+  return `INSERT INTO ${quoteIdent(table)} VALUES ${values}`;
+}
+
+/** Swaps the staged table in and records it, in one transaction (rolled back on failure). */
+export function swapUserTableSql(staging: string, meta: UserTableMeta): string {
+  const row = [meta.name, meta.file, meta.kind, meta.format, meta.rows, meta.mapping, new Date().toISOString()];
+  return `BEGIN TRANSACTION;
+CREATE OR REPLACE TABLE ${quoteIdent(meta.name)} AS SELECT * FROM ${quoteIdent(staging)};
+${USER_META_DDL};
+DELETE FROM ${USER_TABLES_META} WHERE name = ${quoteString(meta.name)};
+INSERT INTO ${USER_TABLES_META} VALUES (${row.map(sqlLiteral).join(', ')});
+COMMIT;`;
+}
+
+export const ROLLBACK_SQL = 'ROLLBACK';
+
+export function dropTableSql(table: string): string {
+  return `DROP TABLE IF EXISTS ${quoteIdent(table)}`;
+}
+
+export function isUserTable(name: string): boolean {
+  return name.startsWith('user_');
+}
+
+export const VIEWER_DATASETS_SQL = `SELECT dataset, CAST(count(DISTINCT conv_id) AS INTEGER) AS conversations,
+  CAST(count(*) AS INTEGER) AS turns FROM turns GROUP BY dataset ORDER BY dataset`;
+
+export const USER_CONVERSATION_TABLES_SQL = `${USER_META_DDL};
+SELECT name AS dataset FROM ${USER_TABLES_META} WHERE kind = 'records' ORDER BY name`;
+
+/** Natural order: conv-2 before conv-10, lp-9 before lp-10. */
+const NATURAL_CONV_ORDER = `regexp_replace(conv_id, '\\d+$', ''),
+  TRY_CAST(regexp_extract(conv_id, '(\\d+)$', 1) AS BIGINT), conv_id`;
+
+export function conversationListSql(dataset: string): string {
+  if (isUserTable(dataset)) {
+    return `SELECT conversation AS conv_id, CAST(count(*) AS INTEGER) AS turns, 1 AS sessions
+FROM ${quoteIdent(dataset)} GROUP BY conversation ORDER BY ${NATURAL_CONV_ORDER.replaceAll('conv_id', 'conversation')}`;
+  }
+  return `SELECT conv_id, CAST(count(*) AS INTEGER) AS turns, CAST(count(DISTINCT session) AS INTEGER) AS sessions
+FROM turns WHERE dataset = ${quoteString(dataset)} GROUP BY conv_id ORDER BY ${NATURAL_CONV_ORDER}`;
+}
+
+/** Turns of one conversation in order; a user table's records read as turns of session 1. */
+export function conversationTurnsSql(dataset: string, conv: string): string {
+  if (isUserTable(dataset)) {
+    return `SELECT 1 AS session, 'L' || line AS dia_id,
+  CAST(row_number() OVER (ORDER BY line) - 1 AS INTEGER) AS turn_index, coalesce(speaker, '') AS speaker,
+  '' AS date, coalesce(memory, query, '') AS text, NULL AS caption, NULL AS img_url
+FROM ${quoteIdent(dataset)} WHERE conversation = ${quoteString(conv)} ORDER BY line`;
+  }
+  return `SELECT session, dia_id, turn_index, speaker, date, text, caption, img_url FROM turns
+WHERE dataset = ${quoteString(dataset)} AND conv_id = ${quoteString(conv)} ORDER BY turn_index`;
+}
+
+const QUERY_COLUMNS = 'dataset, query_id, conv_id, style, category, text, answer, gold_ids';
+
+export function queryByIdSql(dataset: string, queryId: string): string {
+  return `SELECT ${QUERY_COLUMNS} FROM queries
+WHERE dataset = ${quoteString(dataset)} AND query_id = ${quoteString(queryId)}`;
+}
+
+export const QUERY_FACETS_SQL = `SELECT dataset, style, category, CAST(count(*) AS INTEGER) AS n
+FROM queries GROUP BY ALL ORDER BY dataset, style, category NULLS LAST`;
+
+export interface QueryFilters {
+  dataset: string | null;
+  style: string | null;
+  category: number | null;
+  conv: string | null;
+  /** Every whitespace-separated word must occur in the query text (case-insensitive). */
+  search: string;
+}
+
+function queryWhere(f: QueryFilters): string {
+  const parts: string[] = [];
+  if (f.dataset !== null) parts.push(`dataset = ${quoteString(f.dataset)}`);
+  if (f.style !== null) parts.push(`style = ${quoteString(f.style)}`);
+  if (f.category !== null) parts.push(`category = ${Math.trunc(f.category)}`);
+  if (f.conv !== null) parts.push(`conv_id = ${quoteString(f.conv)}`);
+  for (const word of f.search.trim().split(/\s+/).filter(Boolean)) {
+    parts.push(`text ILIKE ${containsPattern(word)} ESCAPE '\\'`);
+  }
+  return parts.length === 0 ? '' : `WHERE ${parts.join(' AND ')}`;
+}
+
+export function queryListSql(filters: QueryFilters, limit: number): string {
+  return `SELECT ${QUERY_COLUMNS} FROM queries ${queryWhere(filters)} ORDER BY rowid LIMIT ${Math.trunc(limit)}`;
+}
+
+export function queryCountSql(filters: QueryFilters): string {
+  return `SELECT CAST(count(*) AS INTEGER) AS n FROM queries ${queryWhere(filters)}`;
+}
+
+/** Gold evidence of the given queries, in gold order, joined to their turns (text null if absent). */
+export function goldTurnsSql(keys: readonly { dataset: string; query_id: string }[]): string {
+  if (keys.length === 0) return `SELECT NULL AS query_id WHERE false`;
+  const match = keys
+    .map((k) => `(dataset = ${quoteString(k.dataset)} AND query_id = ${quoteString(k.query_id)})`)
+    .join(' OR ');
+  return `WITH g AS (
+  SELECT dataset, query_id, conv_id, unnest(gold_ids) AS dia_id, generate_subscripts(gold_ids, 1) AS k
+  FROM queries WHERE ${match}
+)
+SELECT g.dataset, g.query_id, g.conv_id, g.dia_id, t.turn_index, t.session, t.speaker, t.text
+FROM g LEFT JOIN turns t ON t.dataset = g.dataset AND t.conv_id = g.conv_id AND t.dia_id = g.dia_id
+ORDER BY g.dataset, g.query_id, g.k`;
+}
+
+/** The SQL twin of `normalizeForMatch` (userdata/normalize.ts). */
+export function normalizedSql(expr: string): string {
+  return `trim(regexp_replace(regexp_replace(lower(${expr}), '[\\p{P}\\p{S}]', '', 'g'), '[\\x09-\\x0D\\p{Z}]+', ' ', 'g'))`;
+}
+
+export const INMIND_TASK_IDS_SQL = 'SELECT task_id FROM inmind_tasks';
+
+function containsFlags(table: string): string {
+  const flags = (turn: 'naive' | 'query') => {
+    const context = `s.${turn}_context`;
+    return `contains(${context}, t.user_message) AS ${turn}_exact,
+  contains(${normalizedSql(context)}, ${normalizedSql('t.user_message')}) AS ${turn}_normalized`;
+  };
+  return `SELECT s.system, s.task_id, t.domain, t.user_message, t.naive_query, t.query AS indirect_query,
+  s.naive_answer, s.query_answer, length(s.naive_context) AS naive_context_chars,
+  length(s.query_context) AS query_context_chars, ${flags('naive')}, ${flags('query')}
+FROM ${quoteIdent(table)} s JOIN inmind_tasks t USING (task_id)`;
+}
+
+/** Per system and domain (plus an all-domains row): share of tasks whose context holds the target. */
+export function submissionByDomainSql(table: string): string {
+  const share = (flag: string) => `avg(CAST(${flag} AS INTEGER)) AS ${flag}`;
+  return `WITH f AS (${containsFlags(table)})
+SELECT system, coalesce(domain, 'All domains') AS domain, CAST(GROUPING(domain) AS INTEGER) AS is_total,
+  CAST(count(*) AS INTEGER) AS tasks, ${share('naive_exact')}, ${share('naive_normalized')},
+  ${share('query_exact')}, ${share('query_normalized')},
+  avg(naive_context_chars) AS naive_context_chars, avg(query_context_chars) AS query_context_chars
+FROM f GROUP BY GROUPING SETS ((system, domain), (system))
+ORDER BY system, is_total, domain`;
+}
+
+export function submissionTasksSql(table: string): string {
+  return `${containsFlags(table)} ORDER BY s.system, s.task_id`;
+}
+
+/** One dataset's rows of the shared `turns` table, in file order. */
+export function reproduceTurnsSql(dataset: string): string {
+  return `SELECT conv_id, session, dia_id, turn_index, speaker, date, text, caption
+FROM turns WHERE dataset = ${quoteString(dataset)} ORDER BY rowid`;
+}
+
+/** One dataset's rows of the shared `queries` table, in file order. */
+export function reproduceQueriesSql(dataset: string): string {
+  return `SELECT query_id, conv_id, style, category, text, gold_ids
+FROM queries WHERE dataset = ${quoteString(dataset)} ORDER BY rowid`;
+}
+
+export const REPRODUCE_LOCOMO_PLUS_ITEMS_SQL = `SELECT item_id, item_index, relation_type
+FROM locomo_plus_items ORDER BY item_index`;

@@ -2,16 +2,11 @@
 // batches the misses through the worker and reports progress. A cancelled run throws and keeps
 // nothing but the batches the cache had already stored whole.
 import type { EmbedBackend, Embedder, EmbeddingMatrix, EmbedOptions } from './embedder.ts';
-import {
-  filesForDtype,
-  getModelSpec,
-  type ModelDtype,
-  type ModelSpec,
-} from './model-registry.ts';
+import { filesForDtype, getModelSpec, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import { prepareTexts } from './text-prep.ts';
 import { ProgressMeter, type RunProgress } from './progress.ts';
 import { vectorKeys, vectorKeyScope } from './vector-cache-key.ts';
-import type { VectorCache } from './vector-cache.ts';
+import type { VectorStore } from './vector-cache.ts';
 import { locateModel, type ModelLocation } from './model-location.ts';
 import { ortWasmPaths, wasmThreadCount } from './ort-assets.ts';
 import { WorkerChannel } from './worker-channel.ts';
@@ -42,7 +37,7 @@ export interface BrowserEmbedOptions extends Omit<EmbedOptions, 'onProgress'> {
 export interface BrowserEmbedderOptions {
   siteBase?: string;
   /** Null: every run goes to the model (benchmarks, parity checks). */
-  cache?: VectorCache | null;
+  cache?: VectorStore | null;
   maxBatch?: number;
   createWorker?: () => Worker;
   fetchImpl?: typeof fetch;
@@ -119,7 +114,9 @@ export class BrowserEmbedder implements Embedder {
       allowRemote: opts.allowRemote ?? false,
       fetchImpl: this.options.fetchImpl,
     });
-    this.channel ??= new WorkerChannel((this.options.createWorker ?? createEmbedWorker)());
+    if (!this.channel || this.channel.stopped) {
+      this.channel = new WorkerChannel((this.options.createWorker ?? createEmbedWorker)());
+    }
     const channel = this.channel;
     const info = await new Promise<LoadInfo>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
@@ -156,7 +153,9 @@ export class BrowserEmbedder implements Embedder {
     if (this.run) throw new Error('An embedding run is already in progress');
     const controller = new AbortController();
     this.run = controller;
-    const signal = opts.signal ? AbortSignal.any([controller.signal, opts.signal]) : controller.signal;
+    const signal = opts.signal
+      ? AbortSignal.any([controller.signal, opts.signal])
+      : controller.signal;
     try {
       return await this.embedRun(loaded, texts, opts, signal);
     } finally {
@@ -289,7 +288,11 @@ export class BrowserEmbedder implements Embedder {
         }
       };
 
-      id = channel.open((requestId) => ({ type: 'embed', id: requestId, texts: misses.texts }), onMessage, onMessage);
+      id = channel.open(
+        (requestId) => ({ type: 'embed', id: requestId, texts: misses.texts }),
+        onMessage,
+        onMessage,
+      );
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }

@@ -18,7 +18,13 @@ function committed(tx: IDBTransaction): Promise<void> {
   });
 }
 
-export class VectorCache {
+/** What an embedder needs from a cache; VectorCache is the IndexedDB one. */
+export interface VectorStore {
+  getMany(keys: readonly string[]): Promise<(Float32Array | undefined)[]>;
+  putMany(entries: readonly { key: string; vector: Float32Array }[]): Promise<void>;
+}
+
+export class VectorCache implements VectorStore {
   private constructor(private readonly db: IDBDatabase) {}
 
   static open(name = VECTOR_DB_NAME): Promise<VectorCache> {

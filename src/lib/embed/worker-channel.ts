@@ -6,21 +6,32 @@ type Listener = (message: FromWorker) => void;
 
 export class WorkerChannel {
   private nextId = 1;
+  private isStopped = false;
   private readonly listeners = new Map<number, { onMessage: Listener; onFail: Listener }>();
 
   constructor(private readonly worker: Worker) {
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       this.listeners.get(event.data.id)?.onMessage(event.data);
     };
+    // An error event means an exception escaped the worker: its state is unknown, so it is
+    // stopped and the embedder starts a new one on the next load.
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.failAll(`embedding worker failed: ${event.message || 'script error'}`);
+      this.terminate(`embedding worker failed: ${event.message || 'script error'}`);
     };
+  }
+
+  get stopped(): boolean {
+    return this.isStopped;
   }
 
   /** Sends `build(id)`; `onMessage` sees every reply until `close(id)`. */
   open(build: (id: number) => ToWorker, onMessage: Listener, onFail: Listener): number {
     const id = this.nextId++;
+    if (this.isStopped) {
+      queueMicrotask(() => onFail({ type: 'error', id, message: 'embedding worker was stopped' }));
+      return id;
+    }
     this.listeners.set(id, { onMessage, onFail });
     this.worker.postMessage(build(id));
     return id;
@@ -39,8 +50,9 @@ export class WorkerChannel {
     this.listeners.clear();
   }
 
-  terminate(): void {
-    this.failAll('embedding worker was stopped');
+  terminate(reason = 'embedding worker was stopped'): void {
+    this.isStopped = true;
+    this.failAll(reason);
     this.worker.terminate();
   }
 }

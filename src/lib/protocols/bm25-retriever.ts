@@ -25,7 +25,8 @@ export function bm25Retriever(tokenizer: Tokenizer = asciiWordTokens): Retriever
       base = new SharedBaseBm25(corpus.docs.slice(0, size).map(tokenize));
       bases.set(id, base);
     }
-    if (base.baseSize !== size) throw new Error(`shared base "${id}" has ${base.baseSize} docs, not ${size}`);
+    if (base.baseSize !== size)
+      throw new Error(`shared base "${id}" has ${base.baseSize} docs, not ${size}`);
     return base;
   };
   return {

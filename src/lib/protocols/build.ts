@@ -1,14 +1,6 @@
 import { INMIND_DEFAULTS, inmindProtocol, type InMindOptions } from './inmind.ts';
-import {
-  loadComposed,
-  loadDialog,
-  loadInMindInputs,
-  loadLocomo,
-  loadLocomoPlus,
-  type ComposedFile,
-  type DialogFile,
-  type InputSources,
-} from './inputs.ts';
+import { loadInMindInputs, loadLocomoPlusItems, loadQueries, loadTurns } from './inputs.ts';
+import type { Catalog } from '../db/catalog.ts';
 import { locomoProtocol } from './locomo.ts';
 import { locomoConvProtocol, type LocomoConvSource } from './locomo-conv.ts';
 import { locomoPlusProtocol } from './locomo-plus.ts';
@@ -17,66 +9,65 @@ import type { BenchmarkId, Protocol } from './types.ts';
 export interface ProtocolSpec {
   benchmark: BenchmarkId;
   inmind: InMindOptions;
-  /** LoCoMo-Conv conversational styles (dialog, implicit, counterfactual): which file, if any. */
-  dialog: DialogFile | null;
-  /** LoCoMo-Conv composed queries: which file, if any. */
-  composed: ComposedFile | null;
 }
 
 export const DEFAULT_SPEC: Readonly<ProtocolSpec> = Object.freeze({
   benchmark: 'inmind',
   inmind: INMIND_DEFAULTS,
-  dialog: null,
-  composed: null,
 });
 
-async function locomoConv(spec: ProtocolSpec, sources: InputSources): Promise<Protocol> {
-  const locomo = await loadLocomo(sources.fetch);
-  const composed = spec.composed ? (await loadComposed(sources.fetch, spec.composed)).queries : [];
-  const list: LocomoConvSource[] = [
-    {
-      name: 'locomo10.json',
-      turns: locomo.turns,
-      evidence: locomo.queries,
-      queries: [...locomo.queries, ...composed],
-    },
+/**
+ * `question` runs on locomo10.json, as do the composed queries (their gold is LoCoMo evidence);
+ * the conversational styles run on whichever dialog file the app loaded (full, or its excerpt).
+ */
+async function locomoConv(catalog: Catalog): Promise<Protocol> {
+  const [turns, queries, convTurns, convQueries] = await Promise.all([
+    loadTurns(catalog, 'locomo'),
+    loadQueries(catalog, 'locomo'),
+    loadTurns(catalog, 'locomo-conv'),
+    loadQueries(catalog, 'locomo-conv'),
+  ]);
+  const composed = convQueries.filter((q) => q.style === 'composed');
+  const dialog = convQueries.filter((q) => q.style !== 'composed');
+  const sources: LocomoConvSource[] = [
+    { name: 'locomo10', turns, evidence: queries, queries: [...queries, ...composed] },
   ];
-  if (spec.dialog) {
-    const dialog = await loadDialog(sources.fetch, spec.dialog);
-    list.push({
-      name: spec.dialog === 'full' ? 'locomo10_dialog.json' : 'locomo10_dialog.sample0.json',
-      turns: dialog.turns,
-      evidence: dialog.queries.filter((q) => q.style === 'question'),
-      queries: dialog.queries.filter((q) => q.style !== 'question'),
+  if (convTurns.length > 0) {
+    const conversations = new Set(convTurns.map((t) => t.conv_id)).size;
+    sources.push({
+      name: `locomo10_dialog (${conversations} conversation${conversations === 1 ? '' : 's'})`,
+      turns: convTurns,
+      evidence: dialog.filter((q) => q.style === 'question'),
+      queries: dialog.filter((q) => q.style !== 'question'),
     });
   }
-  return locomoConvProtocol(list);
+  return locomoConvProtocol(sources);
 }
 
-/** Loads what the benchmark needs and builds its protocol; the page and the CLI both call this. */
-export async function buildProtocol(spec: ProtocolSpec, sources: InputSources): Promise<Protocol> {
+/** Reads what the benchmark needs from the catalog and builds its protocol (page and CLI alike). */
+export async function buildProtocol(spec: ProtocolSpec, catalog: Catalog): Promise<Protocol> {
   switch (spec.benchmark) {
     case 'inmind': {
-      const { tasks, background } = await loadInMindInputs(sources.catalog);
+      const { tasks, background } = await loadInMindInputs(catalog);
       return inmindProtocol(tasks, background, spec.inmind);
     }
     case 'locomo': {
-      const locomo = await loadLocomo(sources.fetch);
-      return locomoProtocol(locomo.turns, locomo.queries);
+      const [turns, queries] = await Promise.all([
+        loadTurns(catalog, 'locomo'),
+        loadQueries(catalog, 'locomo'),
+      ]);
+      return locomoProtocol(turns, queries);
     }
     case 'locomo-plus': {
-      const [plus, locomo] = await Promise.all([
-        loadLocomoPlus(sources.fetch),
-        loadLocomo(sources.fetch),
+      const [items, cueTurns, triggers, locomoTurns] = await Promise.all([
+        loadLocomoPlusItems(catalog),
+        loadTurns(catalog, 'locomo-plus'),
+        loadQueries(catalog, 'locomo-plus'),
+        loadTurns(catalog, 'locomo'),
       ]);
-      return locomoPlusProtocol({
-        items: plus.locomo_plus_items,
-        cueTurns: plus.turns,
-        triggers: plus.queries,
-        locomoTurns: locomo.turns,
-      });
+      return locomoPlusProtocol({ items, cueTurns, triggers, locomoTurns });
     }
     case 'locomo-conv':
-      return locomoConv(spec, sources);
+      return locomoConv(catalog);
   }
 }

@@ -5,26 +5,35 @@ import type { Corpus, Protocol } from './types.ts';
 
 /** Unit vectors by kind and text, for one model; survives across protocol runs. */
 export class VectorCache {
-  private readonly rows = new Map<string, Float32Array>();
+  // One map per kind: a composite string key would be rebuilt and rehashed on every lookup.
+  private readonly byKind = new Map<EmbedKind, Map<string, Float32Array>>();
 
-  private key(kind: EmbedKind, text: string): string {
-    return `${kind}\u0000${text}`;
+  private rows(kind: EmbedKind): Map<string, Float32Array> {
+    let rows = this.byKind.get(kind);
+    if (!rows) {
+      rows = new Map();
+      this.byKind.set(kind, rows);
+    }
+    return rows;
   }
 
   get(kind: EmbedKind, text: string): Float32Array | undefined {
-    return this.rows.get(this.key(kind, text));
+    return this.rows(kind).get(text);
   }
 
   set(kind: EmbedKind, text: string, vector: Float32Array): void {
-    this.rows.set(this.key(kind, text), vector);
+    this.rows(kind).set(text, vector);
   }
 
   missing(kind: EmbedKind, texts: Iterable<string>): string[] {
-    return [...new Set(texts)].filter((t) => !this.rows.has(this.key(kind, t)));
+    const rows = this.rows(kind);
+    return [...new Set(texts)].filter((t) => !rows.has(t));
   }
 
   get size(): number {
-    return this.rows.size;
+    let n = 0;
+    for (const rows of this.byKind.values()) n += rows.size;
+    return n;
   }
 }
 
@@ -49,7 +58,9 @@ async function fill(
     signal: options.signal,
     onProgress: (p) => options.onProgress?.({ ...offset, done: base + p.done }),
   });
-  texts.forEach((t, i) => cache.set(kind, t, l2Normalize(vectors.subarray(i * dim, (i + 1) * dim))));
+  texts.forEach((t, i) =>
+    cache.set(kind, t, l2Normalize(vectors.subarray(i * dim, (i + 1) * dim))),
+  );
   offset.done = base + texts.length;
 }
 

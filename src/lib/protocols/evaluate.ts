@@ -5,10 +5,15 @@ import type { Corpus, Protocol, ProtocolQuery } from './types.ts';
 /** Curves run k = 1..K_MAX; the page's slider has the same range. */
 export const K_MAX = 50;
 
+export interface RankedDoc extends ScoredIndex {
+  /** 1-based exact rank in the whole corpus. */
+  rank: number;
+}
+
 export interface QueryOutcome {
   query: ProtocolQuery;
   /** Docs whose id is a gold id: the similarity figure's targets. */
-  targets: ScoredIndex[];
+  targets: RankedDoc[];
   /** Best exact rank (1-based, full corpus) of any target; null when no doc is a target. */
   targetRank: number | null;
   /** Doc index reaching `targetRank`. */
@@ -58,15 +63,14 @@ export function evaluateQuery(
   kMax: number,
 ): QueryOutcome {
   const gold = new Set(query.goldIds);
-  const targets: ScoredIndex[] = [];
+  const targets: RankedDoc[] = [];
   corpus.docIds.forEach((id, index) => {
-    if (gold.has(id)) targets.push({ index, score: scores[index] });
+    if (gold.has(id)) targets.push({ index, score: scores[index], rank: exactRank(scores, index) });
   });
   let targetRank: number | null = null;
   let bestTarget: number | null = null;
   for (const t of targets) {
-    const r = exactRank(scores, t.index);
-    if (targetRank === null || r < targetRank) [targetRank, bestTarget] = [r, t.index];
+    if (targetRank === null || t.rank < targetRank) [targetRank, bestTarget] = [t.rank, t.index];
   }
   const top = topKOfScores(scores, kMax);
   const goldRanks = query.goldIds.map((g) => creditRank(corpus, top, g));

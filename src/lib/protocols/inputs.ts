@@ -1,118 +1,141 @@
 import type { Catalog } from '../db/catalog.ts';
-import type { SqlRow } from '../db/engine.ts';
+import type { SqlRow, SqlValue } from '../db/engine.ts';
 import {
   REPRODUCE_INMIND_TASKS_SQL,
   REPRODUCE_LME_BACKGROUND_SQL,
+  REPRODUCE_LOCOMO_PLUS_ITEMS_SQL,
   REPRODUCE_PAPER_SQL,
+  reproduceQueriesSql,
+  reproduceTurnsSql,
 } from '../db/queries.ts';
-import { fetchSourceText, type FetchOptions } from '../data/fetch-source.ts';
-import { sourceById } from '../data/sources.ts';
-import { parseJsonDocument } from '../datasets/jsonl.ts';
-import { locomoTables, type LocomoTables } from '../datasets/locomo.ts';
-import { locomoPlusTables, type LocomoPlusTables } from '../datasets/locomo-plus.ts';
-import {
-  locomoConvComposedTables,
-  locomoConvDialogTables,
-  type LocomoConvComposedTables,
-  type LocomoConvDialogTables,
-} from '../datasets/locomo-conv.ts';
+import type { DatasetId, QueryRow, QueryStyle, TurnRow } from '../datasets/tables.ts';
 import type { InMindTask, InMindTurn } from './inmind.ts';
 import { paperRows, type PaperRow } from './paper.ts';
 
-/** Where a protocol's inputs come from: the app's DuckDB catalog and the site's data files. */
-export interface InputSources {
-  catalog: Catalog;
-  fetch: FetchOptions;
+/**
+ * Protocols read the app's DuckDB catalog: `inmind_tasks` / `lme_background` (core load) and
+ * the shared `turns` / `queries` / `locomo_plus_items` tables (benchmark load).
+ */
+export class MissingTablesError extends Error {
+  constructor(readonly tables: string[]) {
+    super(`not loaded yet: ${tables.join(', ')}`);
+    this.name = 'MissingTablesError';
+  }
 }
 
-function field(row: SqlRow, key: string): string {
+export async function requireTables(catalog: Catalog, tables: readonly string[]): Promise<void> {
+  const present = new Set(await catalog.tableNames());
+  const missing = tables.filter((t) => !present.has(t));
+  if (missing.length > 0) throw new MissingTablesError(missing);
+}
+
+function text(row: SqlRow, key: string): string {
   const v = row[key];
   if (typeof v !== 'string') throw new Error(`column ${key}: expected text, got ${typeof v}`);
   return v;
 }
 
+function nullableText(row: SqlRow, key: string): string | null {
+  return row[key] === null || row[key] === undefined ? null : text(row, key);
+}
+
+function int(row: SqlRow, key: string): number {
+  const v = Number(row[key]);
+  if (!Number.isInteger(v)) throw new Error(`column ${key}: expected an integer`);
+  return v;
+}
+
+const STYLES: readonly QueryStyle[] = [
+  'question',
+  'dialog',
+  'implicit',
+  'counterfactual',
+  'composed',
+  'trigger',
+];
+
+function style(row: SqlRow): QueryStyle {
+  const value = text(row, 'style');
+  const hit = STYLES.find((s) => s === value);
+  if (hit === undefined) throw new Error(`column style: unknown style "${value}"`);
+  return hit;
+}
+
+function textList(value: SqlValue | undefined): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
 export async function loadInMindInputs(
   catalog: Catalog,
 ): Promise<{ tasks: InMindTask[]; background: InMindTurn[] }> {
+  await requireTables(catalog, ['inmind_tasks', 'lme_background']);
   const [tasks, background] = await Promise.all([
     catalog.query(REPRODUCE_INMIND_TASKS_SQL),
     catalog.query(REPRODUCE_LME_BACKGROUND_SQL),
   ]);
   return {
     tasks: tasks.map((r) => ({
-      task_id: Number(r.task_id),
-      domain: field(r, 'domain'),
-      user_message: field(r, 'user_message'),
-      assistant_message: field(r, 'assistant_message'),
-      naive_query: field(r, 'naive_query'),
-      query: field(r, 'query'),
+      task_id: int(r, 'task_id'),
+      domain: text(r, 'domain'),
+      user_message: text(r, 'user_message'),
+      assistant_message: text(r, 'assistant_message'),
+      naive_query: text(r, 'naive_query'),
+      query: text(r, 'query'),
     })),
     background: background.map((r) => ({
-      id: field(r, 'id'),
-      raw_content: field(r, 'raw_content'),
-      content: field(r, 'content'),
+      id: text(r, 'id'),
+      raw_content: text(r, 'raw_content'),
+      content: text(r, 'content'),
     })),
   };
 }
 
+export async function loadTurns(catalog: Catalog, dataset: DatasetId): Promise<TurnRow[]> {
+  await requireTables(catalog, ['turns']);
+  return (await catalog.query(reproduceTurnsSql(dataset))).map((r) => ({
+    dataset,
+    conv_id: text(r, 'conv_id'),
+    session: int(r, 'session'),
+    dia_id: text(r, 'dia_id'),
+    turn_index: int(r, 'turn_index'),
+    speaker: text(r, 'speaker'),
+    date: text(r, 'date'),
+    text: text(r, 'text'),
+    caption: nullableText(r, 'caption'),
+    img_url: null,
+  }));
+}
+
+export async function loadQueries(catalog: Catalog, dataset: DatasetId): Promise<QueryRow[]> {
+  await requireTables(catalog, ['queries']);
+  return (await catalog.query(reproduceQueriesSql(dataset))).map((r) => ({
+    dataset,
+    query_id: text(r, 'query_id'),
+    conv_id: text(r, 'conv_id'),
+    style: style(r),
+    category: r.category === null ? null : int(r, 'category'),
+    text: text(r, 'text'),
+    answer: null,
+    gold_ids: textList(r.gold_ids),
+  }));
+}
+
+export interface LocomoPlusItem {
+  item_id: string;
+  item_index: number;
+  relation_type: string;
+}
+
+export async function loadLocomoPlusItems(catalog: Catalog): Promise<LocomoPlusItem[]> {
+  await requireTables(catalog, ['locomo_plus_items']);
+  return (await catalog.query(REPRODUCE_LOCOMO_PLUS_ITEMS_SQL)).map((r) => ({
+    item_id: text(r, 'item_id'),
+    item_index: int(r, 'item_index'),
+    relation_type: text(r, 'relation_type'),
+  }));
+}
+
 export async function loadPaperRows(catalog: Catalog): Promise<PaperRow[]> {
+  await requireTables(catalog, ['results']);
   return paperRows(await catalog.query(REPRODUCE_PAPER_SQL));
-}
-
-async function jsonSource(id: string, opts: FetchOptions): Promise<{ doc: unknown; file: string }> {
-  const fetched = await fetchSourceText(sourceById(id), opts);
-  const file = `${fetched.source.dataset}/${fetched.source.file}`;
-  return { doc: parseJsonDocument(fetched.text, file), file };
-}
-
-/** Parsed files are kept per source id (and fetch base), so switching views refetches nothing. */
-const parsed = new Map<string, Promise<unknown>>();
-
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-  let hit = parsed.get(key) as Promise<T> | undefined;
-  if (!hit) {
-    hit = load();
-    parsed.set(key, hit);
-    hit.catch(() => parsed.delete(key));
-  }
-  return hit;
-}
-
-export function loadLocomo(opts: FetchOptions): Promise<LocomoTables> {
-  return once(`locomo|${opts.siteBase}`, async () => {
-    const { doc, file } = await jsonSource('locomo', opts);
-    return locomoTables(doc, file);
-  });
-}
-
-export function loadLocomoPlus(opts: FetchOptions): Promise<LocomoPlusTables> {
-  return once(`locomo-plus|${opts.siteBase}`, async () => {
-    const { doc, file } = await jsonSource('locomo-plus', opts);
-    return locomoPlusTables(doc, file);
-  });
-}
-
-export const DIALOG_FILES = { sample0: 'locomo-conv-dialog-sample0', full: 'locomo-conv-dialog' };
-export type DialogFile = keyof typeof DIALOG_FILES;
-export const COMPOSED_FILES = {
-  multimem: 'locomo-conv-multimem',
-  'multimem-full': 'locomo-conv-multimem-full',
-};
-export type ComposedFile = keyof typeof COMPOSED_FILES;
-
-export function loadDialog(opts: FetchOptions, which: DialogFile): Promise<LocomoConvDialogTables> {
-  return once(`${which}|${opts.siteBase}`, async () => {
-    const { doc, file } = await jsonSource(DIALOG_FILES[which], opts);
-    return locomoConvDialogTables(doc, file);
-  });
-}
-
-export function loadComposed(
-  opts: FetchOptions,
-  which: ComposedFile,
-): Promise<LocomoConvComposedTables> {
-  return once(`${which}|${opts.siteBase}`, async () => {
-    const { doc, file } = await jsonSource(COMPOSED_FILES[which], opts);
-    return locomoConvComposedTables(doc, file);
-  });
 }

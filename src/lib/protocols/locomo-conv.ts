@@ -24,7 +24,8 @@ export function sessionPrefix(diaId: string): string {
 function sessionIds(turns: readonly TurnRow[]): Map<number, string> {
   const ids = new Map<number, string>();
   for (const t of turns) {
-    if (!ids.has(t.session)) ids.set(t.session, t.dia_id ? sessionPrefix(t.dia_id) : `D${t.session}`);
+    if (!ids.has(t.session))
+      ids.set(t.session, t.dia_id ? sessionPrefix(t.dia_id) : `D${t.session}`);
   }
   return ids;
 }
@@ -121,7 +122,9 @@ function toQuery(q: QueryRow, sourceName: string): ProtocolQuery {
 /** LoCoMo-Conv recall@k (PROTOCOL.md): one index per conversation, containment matching. */
 export function locomoConvProtocol(sources: readonly LocomoConvSource[]): Protocol {
   const corpora = sources.flatMap(sourceCorpora);
-  const queries = sources.flatMap((s) => s.queries.filter(keepsQuery).map((q) => toQuery(q, s.name)));
+  const queries = sources.flatMap((s) =>
+    s.queries.filter(keepsQuery).map((q) => toQuery(q, s.name)),
+  );
   return {
     benchmark: 'locomo-conv',
     notes: [

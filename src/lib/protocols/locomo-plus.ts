@@ -1,5 +1,5 @@
-import type { LocomoPlusItemRow } from '../datasets/locomo-plus.ts';
 import type { QueryRow, TurnRow } from '../datasets/tables.ts';
+import type { LocomoPlusItem } from './inputs.ts';
 import { conversationsOf, SIMILARITY_K } from './locomo.ts';
 import { corpusMap, type Corpus, type Protocol } from './types.ts';
 
@@ -13,7 +13,7 @@ export function hostConversation(itemIndex: number, convIds: readonly string[]):
 }
 
 export interface LocomoPlusInputs {
-  items: readonly LocomoPlusItemRow[];
+  items: readonly LocomoPlusItem[];
   /** Cue turns (adapter rows, speaker prefix removed), conv_id = item_id. */
   cueTurns: readonly TurnRow[];
   triggers: readonly QueryRow[];

@@ -33,10 +33,12 @@ export function summaryLines(
   ];
   for (const hk of HEADLINE_KS) {
     for (const c of recallTable(evaluation, hk).filter((c) => c.group === ALL)) {
-      lines.push(`recall@${hk}  ${c.series.padEnd(14)} ${formatPercent(c.recall).padStart(6)}  (${formatHits(c)})`);
+      lines.push(
+        `recall@${hk}  ${c.series.padEnd(14)} ${formatPercent(c.recall).padStart(6)}  (${formatHits(c)})`,
+      );
     }
   }
-  lines.push('', `recall@${k} by group:`);
+  lines.push('', `by group, recall@${k}:`);
   for (const c of recallTable(evaluation, k)) {
     const label = `${c.series} / ${c.group}`;
     lines.push(`  ${label.padEnd(44)} ${formatPercent(c.recall).padStart(6)}  (${formatHits(c)})`);
@@ -49,13 +51,28 @@ export function summaryLines(
         `(n ${stats.target.n} vs ${stats.background.n})`,
     );
   }
-  if (comparisons.length > 0) lines.push('', 'paper (judged) vs ours (rank-based):');
-  for (const c of comparisons) {
-    const diff = c.difference === null ? '' : `  diff ${c.difference >= 0 ? '+' : ''}${c.difference.toFixed(1)}`;
-    const ours = c.ours === null ? '—' : c.paper.unit === '%' ? c.ours.toFixed(1) : c.ours.toFixed(3);
-    lines.push(`  ${c.paper.row} · ${c.paper.column}: paper ${c.paper.value_text}, ours ${ours}${diff}`);
-  }
+  if (comparisons.length > 0) lines.push('', 'paper vs ours:');
+  for (const c of comparisons) lines.push(`  ${comparisonLine(c)}`);
   return lines;
+}
+
+/** Our number in the paper's unit: a percentage with one decimal, or a fraction with three. */
+export function formatOurs(c: PaperComparison): string {
+  if (c.ours === null) return '—';
+  return c.paper.unit === '%' ? c.ours.toFixed(1) : c.ours.toFixed(3);
+}
+
+export function formatDifference(c: PaperComparison): string {
+  if (c.difference === null) return '—';
+  const digits = c.paper.unit === '%' ? 1 : 3;
+  return `${c.difference >= 0 ? '+' : ''}${c.difference.toFixed(digits)}`;
+}
+
+function comparisonLine(c: PaperComparison): string {
+  const head = `${c.paper.row} · ${c.paper.column}: paper ${c.paper.value_text}`;
+  if (!c.sameRetriever) return `${head} (another retriever)`;
+  const k = c.sameK ? '' : ' (paper used another k)';
+  return `${head}, ours ${formatOurs(c)}, difference ${formatDifference(c)}${k}`;
 }
 
 export interface QueryRowView {
@@ -82,14 +99,18 @@ export function queryRows(evaluation: Evaluation, k: number): QueryRowView[] {
     group: o.query.group,
     query: o.query.text,
     target_rank: o.targetRank,
-    target_score: o.bestTarget === null ? null : (o.targets.find((t) => t.index === o.bestTarget)?.score ?? null),
+    target_score:
+      o.bestTarget === null
+        ? null
+        : (o.targets.find((t) => t.index === o.bestTarget)?.score ?? null),
     recall_at_k: queryRecall(o, k),
     gold: o.goldRanks.length,
     corpus_size: o.corpusSize,
   }));
   return rows.sort(
     (a, b) =>
-      (a.target_rank ?? Infinity) - (b.target_rank ?? Infinity) || a.query_id.localeCompare(b.query_id),
+      (a.target_rank ?? Infinity) - (b.target_rank ?? Infinity) ||
+      a.query_id.localeCompare(b.query_id),
   );
 }
 

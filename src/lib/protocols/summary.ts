@@ -46,7 +46,15 @@ export function recallTable(evaluation: Evaluation, k: number): RecallCell[] {
     const inSeries = evaluation.outcomes.filter((o) => o.query.series === series);
     rows.push(cell(series, ALL, k, inSeries));
     const groups = [...new Set(inSeries.map((o) => o.query.group))].sort();
-    for (const g of groups) rows.push(cell(series, g, k, inSeries.filter((o) => o.query.group === g)));
+    for (const g of groups)
+      rows.push(
+        cell(
+          series,
+          g,
+          k,
+          inSeries.filter((o) => o.query.group === g),
+        ),
+      );
   }
   return rows;
 }

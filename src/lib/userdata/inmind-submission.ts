@@ -49,19 +49,28 @@ function failField(loc: Loc, expected: string, value: unknown, typo: string | nu
   throw new DatasetFormatError(loc.file, loc.path, `${expected} (${SCHEMA})`, { line: loc.line, found });
 }
 
-function field(obj: JsonObject, key: string, loc: Loc, known: readonly string[], expected: string, ok: (v: unknown) => boolean): unknown {
+function field<T>(
+  obj: JsonObject,
+  key: string,
+  loc: Loc,
+  known: readonly string[],
+  expected: string,
+  ok: (v: unknown) => v is T,
+): T {
   const value = obj[key];
   if (ok(value)) return value;
   failField(child(loc, key), expected, value, value === undefined ? typoOf(obj, key, known) : null);
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const isInteger = (v: unknown): v is number => Number.isSafeInteger(v);
 
 function turn(obj: JsonObject, key: 'naive' | 'query', loc: Loc): { context: string; answer: string } {
-  const value = field(obj, key, loc, SUBMISSION_FIELDS, 'an object with context and answer', isObject) as JsonObject;
+  const value = field(obj, key, loc, SUBMISSION_FIELDS, 'an object with context and answer', isObject);
   const at = child(loc, key);
-  const context = field(value, 'context', at, TURN_FIELDS, 'a string', isString) as string;
-  const answer = field(value, 'answer', at, TURN_FIELDS, 'a string', isString) as string;
+  const context = field(value, 'context', at, TURN_FIELDS, 'a string', isString);
+  const answer = field(value, 'answer', at, TURN_FIELDS, 'a string', isString);
   return { context, answer };
 }
 
@@ -80,8 +89,8 @@ export class SubmissionChecker {
   check(record: UserRecord): SubmissionRow {
     const loc: Loc = { file: this.file, path: record.path, line: record.line };
     const obj = record.value;
-    const taskId = field(obj, 'task_id', loc, SUBMISSION_FIELDS, 'an integer', Number.isInteger) as number;
-    const system = field(obj, 'system', loc, SUBMISSION_FIELDS, 'a non-empty string', (v) => isString(v) && v !== '') as string;
+    const taskId = field(obj, 'task_id', loc, SUBMISSION_FIELDS, 'an integer', isInteger);
+    const system = field(obj, 'system', loc, SUBMISSION_FIELDS, 'a non-empty string', isNonEmptyString);
     const config = field(obj, 'config', loc, SUBMISSION_FIELDS, 'an object', isObject);
     const naive = turn(obj, 'naive', loc);
     const query = turn(obj, 'query', loc);

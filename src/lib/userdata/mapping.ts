@@ -43,11 +43,10 @@ const NAMES: Record<Role, string[]> = {
   speaker: ['speaker', 'role', 'author', 'from'],
 };
 
-const TEXT_KINDS = new Set(['string', 'number', 'null']);
-
+/** A field is offered for a role if some sampled values fit it; loading then checks every record. */
 function fits(role: Role, field: FieldInfo): boolean {
-  if (role === 'gold') return field.kinds.every((k) => TEXT_KINDS.has(k) || k === 'array');
-  return field.kinds.every((k) => TEXT_KINDS.has(k)) && field.kinds.some((k) => k !== 'null');
+  const kinds = role === 'gold' ? ['string', 'number', 'array'] : ['string', 'number'];
+  return field.kinds.some((k) => kinds.includes(k));
 }
 
 export function emptyMapping(): Mapping {
@@ -162,8 +161,8 @@ export function describeMapping(mapping: Mapping): string {
     .join(', ');
 }
 
-export function noMappingError(file: string, fields: readonly FieldInfo[]): DatasetFormatError {
+export function noMappingError(file: string): DatasetFormatError {
   return new DatasetFormatError(file, '', 'a field mapped to the query or the memory', {
-    found: fields.length === 0 ? 'no fields' : `none among ${fields.map((f) => f.label).join(', ')}`,
+    found: 'none (pick one in the mapping step)',
   });
 }

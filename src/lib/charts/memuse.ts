@@ -1,0 +1,258 @@
+import type { TopLevelSpec } from 'vega-lite';
+import {
+  ARIA_ENCODING,
+  CHART_CONFIG,
+  DECORATION,
+  OKABE_ITO,
+  VL_SCHEMA,
+  ariaTransform,
+  colorEncoding,
+  filteredOpacity,
+  firstSeen,
+  legendFilter,
+  resultTooltip,
+  type ResultDatum,
+} from './chart-kit.ts';
+
+export interface ConditionDatum extends ResultDatum {
+  label: string;
+  condition: string;
+  metric_label: string;
+}
+
+export interface Table13Datum extends ConditionDatum {
+  panel: 'capacity' | 'satisfaction';
+  center: number;
+}
+
+export interface Table14Datum extends ResultDatum {
+  condition: string;
+  benchmark: string;
+}
+
+const FIGURE1_METRICS = ['Direct QA', 'Natural Integration'] as const;
+const TABLE13_METRICS = [
+  'Existing QA accuracy',
+  'Direct QA',
+  'Reference',
+  'Natural Integration',
+  'Satisfaction (z)',
+  'Satisfaction ± SE',
+] as const;
+const TABLE13_COLORS = [
+  OKABE_ITO.sky,
+  OKABE_ITO.blue,
+  OKABE_ITO.purple,
+  OKABE_ITO.vermillion,
+  OKABE_ITO.black,
+  OKABE_ITO.grey,
+];
+const BENCHMARKS = ['LUFY', 'LoCoMo', 'RealTalk', 'Avg.'] as const;
+const BENCHMARK_COLORS = [OKABE_ITO.orange, OKABE_ITO.green, OKABE_ITO.sky, OKABE_ITO.black];
+
+function conditionAxis(
+  rows: readonly { condition: string }[],
+  title: string | null = 'Memory condition',
+) {
+  return {
+    field: 'condition',
+    type: 'nominal' as const,
+    sort: firstSeen(rows, (d) => d.condition),
+    title,
+    axis: { labelAngle: 0 },
+  };
+}
+
+/** Lines join conditions of one family only: LC-10 → LC-100, RAG-10 → RAG-50. */
+const FAMILY = {
+  calculate: "indexof(datum.condition, '-') > 0 ? split(datum.condition, '-')[0] : datum.condition",
+  as: 'family',
+};
+
+const percentAxis = (title: string) => ({
+  field: 'value',
+  type: 'quantitative' as const,
+  title,
+  scale: { domain: [0, 100] },
+});
+
+/**
+ * MemUse Figure 1: Direct QA against Natural Integration per memory condition. The text prints the
+ * numbers only in Table 18 (the caption says so); the query reads the `Figure 1` rows taken from it.
+ */
+export function memuseFigure1Spec(rows: readonly ConditionDatum[]): TopLevelSpec {
+  const models = firstSeen(rows, (d) => d.variant).join(', ');
+  return {
+    $schema: VL_SCHEMA,
+    description: `MemUse Figure 1 (values from Table 18): Direct QA and Natural Integration (%) for ${models} across ${firstSeen(rows, (d) => d.condition).length} memory conditions; a grey line joins the two numbers of each condition.`,
+    width: 520,
+    height: 280,
+    data: { values: rows },
+    encoding: { x: conditionAxis(rows, `Memory condition (${models})`) },
+    layer: [
+      {
+        transform: [{ pivot: 'metric_label', value: 'value', groupby: ['condition'] }],
+        mark: { type: 'rule', color: OKABE_ITO.grey, strokeWidth: 2, ...DECORATION },
+        encoding: {
+          y: { field: 'Direct QA', type: 'quantitative' },
+          y2: { field: 'Natural Integration' },
+        },
+      },
+      {
+        params: [legendFilter('fig1Pick', 'metric_label')],
+        transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        mark: { type: 'point', filled: true, size: 90, tooltip: true },
+        encoding: {
+          y: percentAxis('Score (%)'),
+          color: colorEncoding(
+            'metric_label',
+            FIGURE1_METRICS,
+            [OKABE_ITO.blue, OKABE_ITO.vermillion],
+            'Metric',
+          ),
+          opacity: filteredOpacity('fig1Pick'),
+          description: ARIA_ENCODING,
+          tooltip: resultTooltip(
+            { field: 'label', title: 'Model / condition' },
+            { field: 'metric_label', title: 'Metric' },
+            { field: 'value_text', title: 'Value (%)' },
+          ),
+        },
+      },
+    ],
+    config: CHART_CONFIG,
+  };
+}
+
+function table13Capacity(rows: readonly Table13Datum[], color: ReturnType<typeof colorEncoding>) {
+  const shown = rows.filter((d) => d.panel === 'capacity');
+  const tooltip = resultTooltip(
+    { field: 'condition', title: 'Condition' },
+    { field: 'metric_label', title: 'Measure' },
+    { field: 'value_text', title: 'Value (%)' },
+  );
+  return {
+    width: 380,
+    height: 240,
+    data: { values: shown },
+    encoding: { x: conditionAxis(shown), color, opacity: filteredOpacity('t13Pick') },
+    layer: [
+      {
+        transform: [FAMILY],
+        mark: { type: 'line' as const, strokeWidth: 1.5, ...DECORATION },
+        encoding: { y: percentAxis('Accuracy / integration (%)'), detail: { field: 'family' } },
+      },
+      {
+        params: [legendFilter('t13Pick', 'metric_label')],
+        transform: [ariaTransform('datum.condition', 'datum.metric_label', 'datum.value_text')],
+        mark: { type: 'point' as const, filled: true, size: 60, tooltip: true },
+        encoding: {
+          y: percentAxis('Accuracy / integration (%)'),
+          description: ARIA_ENCODING,
+          tooltip,
+        },
+      },
+    ],
+  };
+}
+
+function table13Satisfaction(
+  rows: readonly Table13Datum[],
+  color: ReturnType<typeof colorEncoding>,
+) {
+  const shown = rows.filter((d) => d.panel === 'satisfaction');
+  const y = {
+    type: 'quantitative' as const,
+    title: 'Satisfaction (z ± SE)',
+    scale: { domain: [-0.3, 0.3] },
+  };
+  const tooltip = resultTooltip(
+    { field: 'condition', title: 'Condition' },
+    { field: 'metric_label', title: 'Measure' },
+    { field: 'value_text', title: 'Value (z)' },
+  );
+  const common = {
+    color,
+    opacity: filteredOpacity('t13Pick'),
+    description: ARIA_ENCODING,
+    tooltip,
+  };
+  return {
+    width: 260,
+    height: 240,
+    data: { values: shown },
+    transform: [
+      ariaTransform('datum.condition', 'datum.metric_label', 'datum.value_text'),
+      { calculate: 'datum.center - datum.value', as: 'low' },
+      { calculate: 'datum.center + datum.value', as: 'high' },
+    ],
+    encoding: { x: conditionAxis(shown) },
+    layer: [
+      {
+        mark: { type: 'rule' as const, color: '#666666', ...DECORATION },
+        encoding: { y: { datum: 0, ...y } },
+      },
+      {
+        transform: [{ filter: "datum.metric === 'satisfaction_z_se'" }],
+        mark: { type: 'rule' as const, strokeWidth: 2, tooltip: true },
+        encoding: { y: { field: 'low', ...y }, y2: { field: 'high' }, ...common },
+      },
+      {
+        transform: [{ filter: "datum.metric === 'satisfaction_z'" }],
+        mark: { type: 'point' as const, filled: true, size: 60, tooltip: true },
+        encoding: { y: { field: 'value', ...y }, ...common },
+      },
+    ],
+  };
+}
+
+/** MemUse Table 13: capacity measures rise with the memory condition; satisfaction stays flat. */
+export function memuseTable13Spec(rows: readonly Table13Datum[]): TopLevelSpec {
+  const color = colorEncoding('metric_label', TABLE13_METRICS, TABLE13_COLORS, 'Measure');
+  return {
+    $schema: VL_SCHEMA,
+    description: `MemUse Table 13 (GPT-4.1-mini): existing-benchmark QA accuracy, Direct QA, Reference and Natural Integration (%) per memory condition, and per-condition user satisfaction (z ± SE); ${firstSeen(rows, (d) => d.condition).length} conditions printed.`,
+    hconcat: [table13Capacity(rows, color), table13Satisfaction(rows, color)],
+    resolve: { scale: { color: 'shared' } },
+    config: CHART_CONFIG,
+  };
+}
+
+/** MemUse Table 14: QA accuracy on three existing benchmarks (and their average) per condition. */
+export function memuseTable14Spec(rows: readonly Table14Datum[]): TopLevelSpec {
+  const y = percentAxis('QA accuracy (%)');
+  return {
+    $schema: VL_SCHEMA,
+    description: `MemUse Table 14: QA accuracy (%) on LUFY, LoCoMo and RealTalk and their average for ${firstSeen(rows, (d) => d.condition).length} memory conditions.`,
+    width: 520,
+    height: 260,
+    data: { values: rows },
+    encoding: {
+      x: conditionAxis(rows),
+      color: colorEncoding('benchmark', BENCHMARKS, BENCHMARK_COLORS, 'Benchmark'),
+      opacity: filteredOpacity('t14Pick'),
+    },
+    layer: [
+      {
+        transform: [FAMILY],
+        mark: { type: 'line', strokeWidth: 1.5, ...DECORATION },
+        encoding: { y, detail: { field: 'family' } },
+      },
+      {
+        params: [legendFilter('t14Pick', 'benchmark')],
+        transform: [ariaTransform('datum.condition', 'datum.benchmark', 'datum.value_text')],
+        mark: { type: 'point', filled: true, size: 60, tooltip: true },
+        encoding: {
+          y,
+          description: ARIA_ENCODING,
+          tooltip: resultTooltip(
+            { field: 'condition', title: 'Condition' },
+            { field: 'benchmark', title: 'Benchmark' },
+            { field: 'value_text', title: 'Accuracy (%)' },
+          ),
+        },
+      },
+    ],
+    config: CHART_CONFIG,
+  };
+}

@@ -1,0 +1,219 @@
+import type { PaperId } from '../results/results-csv.ts';
+import {
+  INMIND_TABLE2_SQL,
+  LOCOMO_TABLE4_RECALL_SQL,
+  LOCOMO_TABLE4_RESPONSE_SQL,
+  MEMUSE_FIGURE1_SQL,
+  MEMUSE_TABLE13_SQL,
+  MEMUSE_TABLE14_SQL,
+  OVERVIEW_SQL,
+  UTILMEM_NOISE_K40_SQL,
+  UTILMEM_NOISE_K_SQL,
+  UTILMEM_SYSTEMS_SQL,
+  inmindTable1DeltasSql,
+  inmindTable1ScoresSql,
+} from '../db/queries.ts';
+import { asData, type ChartDef } from './chart-kit.ts';
+import { inmindTable1Spec, type EmbeddingChoice, type Table1Datum } from './inmind-table1.ts';
+import { inmindDeltaSpec, type DeltaDatum } from './inmind-deltas.ts';
+import { inmindTable2Spec, type Table2Datum } from './inmind-table2.ts';
+import { locomoTable4Spec, type Table4Datum } from './locomo-table4.ts';
+import {
+  memuseFigure1Spec,
+  memuseTable13Spec,
+  memuseTable14Spec,
+  type ConditionDatum,
+  type Table13Datum,
+  type Table14Datum,
+} from './memuse.ts';
+import {
+  utilmemNoiseK40Spec,
+  utilmemNoiseKSpec,
+  utilmemSystemsSpec,
+  type NoiseDatum,
+  type NoiseKDatum,
+  type SystemDatum,
+} from './utilmem.ts';
+import { overviewSpec, type OverviewDatum } from './overview.ts';
+
+export interface PaperInfo {
+  id: PaperId;
+  /** Nav label and page id. */
+  label: string;
+  title: string;
+  citation: string;
+  /** The text the CSV was transcribed from (`source_line` counts its lines). */
+  textFile: string;
+  intro: string;
+  /** One line for the overview page. */
+  teaser: string;
+  /** What the page cannot draw, and why (see docs/results.md). */
+  notCharted: string[];
+}
+
+export const PAPER_INFO: Record<PaperId, PaperInfo> = {
+  inmind: {
+    id: 'inmind',
+    label: 'InMind',
+    title: 'Keep It InMind: Benchmarking the Implicit-Association Blind Spot in Agent Memory',
+    citation:
+      'Keep It InMind: Benchmarking the Implicit-Association Blind Spot in Agent Memory. arXiv:2607.24368.',
+    textFile: 'inmind.txt',
+    intro: '',
+    teaser: '125 tasks where a stored fact matters to a question that never mentions it.',
+    notCharted: [],
+  },
+  'locomo-conv': {
+    id: 'locomo-conv',
+    label: 'LoCoMo-Conv',
+    title:
+      "When Users Don't Ask: Benchmarking Context-Driven Memory Retrieval in Conversational Agents",
+    citation:
+      "Chang and Chen. When Users Don't Ask: Benchmarking Context-Driven Memory Retrieval in Conversational Agents. arXiv:2609.03467.",
+    textFile: 'locomo-conv.txt',
+    intro:
+      'LoCoMo-Conv rewrites each LoCoMo question the way people actually bring a memory up: as a direct "do you remember…" (dialog), as a situation that never asks (implicit), with a wrong premise to correct (counterfactual), or as a request needing two memories (composed). All five memory systems retrieve less, and answer worse, when the user does not ask (implicit) or needs two memories at once (composed) than when asked directly. Query rewriting lifts retrieval for raw-turn memories but barely moves the abstractive ones; a chain-of-thought step helps dialog and implicit answers and hurts counterfactual corrections.',
+    teaser:
+      'LoCoMo questions rewritten as conversation: asked directly, implied, mistaken, or combined.',
+    notCharted: [
+      'Tables 5–8, 13 and 15–20: only their captions survive in the text extraction; the few numbers the prose gives about them are in the CSV but not charted.',
+      'Retrieval recall of No Memory, Oracle and the response-CoT rows is printed as "—" (not applicable).',
+    ],
+  },
+  memuse: {
+    id: 'memuse',
+    label: 'MemUse',
+    title:
+      'MemUse: Moving Memory Evaluation from Direct QA to Natural Integration in Long-Term Human-AI Conversation',
+    citation:
+      'Sumida, Inoue and Kawahara. MemUse: Moving Memory Evaluation from Direct QA to Natural Integration in Long-Term Human-AI Conversation. 2026.',
+    textFile: 'memuse.txt',
+    intro:
+      'MemUse ran a four-month deployment with real users under seven memory conditions (a running summary, part or all of the history in the context window, or retrieval). More memory makes the model answer more questions about the past when asked (Direct QA, and accuracy on existing benchmarks), but users are not more satisfied, and the model rarely brings the memory into its natural replies (Natural Integration).',
+    teaser:
+      'A four-month deployment with 40 users: satisfaction follows natural integration, not Direct QA.',
+    notCharted: [
+      'Figure 1 has no numbers in the text; its caption points to Table 18, so the chart draws the Figure 1 rows read from Table 18. Only the GPT-4.1-mini series for Summary, LC-10, LC-50, LC-100 and RAG-10 is in the extraction; the GPT-5.5 and Gemini 3.1 Pro series and RAG-50/RAG-100 are not.',
+      'Table 13 lacks the RAG rows in the extraction; RAG-100 is missing from every per-condition table.',
+    ],
+  },
+  utilmem: {
+    id: 'utilmem',
+    label: 'UtilMem',
+    title: 'UtilMem: Benchmarking Evidence Utilization in Long-Term Conversational Memory',
+    citation:
+      'Qing, Shi and Vosoughi. UtilMem: Benchmarking Evidence Utilization in Long-Term Conversational Memory. arXiv:2608.30508v1. Numbers from a source-linked summary, not the paper.',
+    textFile: 'utilmem-summary.txt',
+    intro:
+      'UtilMem asks memory systems to write long, task-oriented answers from evidence spread over many sessions, among distractors that look like the evidence. Normalized Robustness (NR) is the share of the clean-evidence answer quality a system keeps; Degradation Rate (DR) is the share of answers that lose something the user needed. Mem0, which compresses conversations into facts, keeps under a fifth of the quality; and even with every evidence session retrieved, a few distractors cut NR to about half.',
+    teaser: 'Long answers from evidence spread over many sessions, among look-alike distractors.',
+    notCharted: [
+      'The summary prints no tables: per-system values for MemOS, LangMem and EverMemOS (only a joint range), NaiveRAG baselines, and the NR-vs-k and recall-vs-RS curves are not given as numbers.',
+      '§5.2 (mean RS 6.4–7.9 at recall ≥ 0.8; 53% and 29% degraded) is a range and two domain figures on different scales; it stays in the CSV and the text.',
+    ],
+  },
+};
+
+export function inmindCharts(embedding: EmbeddingChoice = 'both'): ChartDef[] {
+  const suffix = embedding === 'both' ? '' : ` (memory systems on ${embedding})`;
+  return [
+    {
+      id: 'inmind-table1',
+      title: `Table 1: naive recall, target recall and application (%)${suffix}`,
+      source: 'InMind §4.2 Main Results, Table 1',
+      sql: inmindTable1ScoresSql(embedding),
+      spec: (rows) => inmindTable1Spec(asData<Table1Datum>(rows)),
+    },
+    {
+      id: 'inmind-table1-delta',
+      title: `Table 1, Δ columns: where the score is lost (percentage points)${suffix}`,
+      source: 'InMind §4.2 Main Results, Table 1',
+      sql: inmindTable1DeltasSql(embedding),
+      spec: (rows) => inmindDeltaSpec(asData<DeltaDatum>(rows)),
+    },
+    {
+      id: 'inmind-table2',
+      title: 'Table 2: keeping the memory in state recovers most of the gap',
+      source: 'InMind §5.2 Keeping Memory Visible Recovers the Gap, Table 2',
+      sql: INMIND_TABLE2_SQL,
+      spec: (rows) => inmindTable2Spec(asData<Table2Datum>(rows)),
+    },
+  ];
+}
+
+export const PAPER_CHARTS: Record<PaperId, ChartDef[]> = {
+  inmind: inmindCharts(),
+  'locomo-conv': [
+    {
+      id: 'locomo-table4-recall',
+      title: 'Table 4 (left): retrieval recall@10 by query style, with query rewriting',
+      source: 'LoCoMo-Conv §5–§7.2, Table 4',
+      sql: LOCOMO_TABLE4_RECALL_SQL,
+      spec: (rows) => locomoTable4Spec(asData<Table4Datum>(rows), 'recall'),
+    },
+    {
+      id: 'locomo-table4-response',
+      title:
+        'Table 4 (right): response quality by query style, with query rewriting and response CoT',
+      source: 'LoCoMo-Conv §6.2 and §7.4, Table 4',
+      sql: LOCOMO_TABLE4_RESPONSE_SQL,
+      spec: (rows) => locomoTable4Spec(asData<Table4Datum>(rows), 'response'),
+    },
+  ],
+  memuse: [
+    {
+      id: 'memuse-figure1',
+      title: 'Figure 1: Direct QA against Natural Integration (values from Table 18)',
+      source: 'MemUse Figure 1 → Appendix, Table 18',
+      sql: MEMUSE_FIGURE1_SQL,
+      spec: (rows) => memuseFigure1Spec(asData<ConditionDatum>(rows)),
+    },
+    {
+      id: 'memuse-table13',
+      title: 'Table 13: more memory capacity, same satisfaction',
+      source: 'MemUse Appendix, Table 13',
+      sql: MEMUSE_TABLE13_SQL,
+      spec: (rows) => memuseTable13Spec(asData<Table13Datum>(rows)),
+    },
+    {
+      id: 'memuse-table14',
+      title: 'Table 14: accuracy on existing QA benchmarks per memory condition',
+      source: 'MemUse Appendix, Table 14',
+      sql: MEMUSE_TABLE14_SQL,
+      spec: (rows) => memuseTable14Spec(asData<Table14Datum>(rows)),
+    },
+  ],
+  utilmem: [
+    {
+      id: 'utilmem-systems',
+      title: 'NR and DR per memory system',
+      source:
+        'UtilMem summary §5.1 Compression-Heavy Systems on Detail-Sensitive Utilization Tasks',
+      sql: UTILMEM_SYSTEMS_SQL,
+      spec: (rows) => utilmemSystemsSpec(asData<SystemDatum>(rows)),
+    },
+    {
+      id: 'utilmem-noise-k40',
+      title: 'Strong noise at k = 40: everything retrieved, half the quality kept',
+      source: 'UtilMem summary §5.3 Sensitivity to Retrieval Interference',
+      sql: UTILMEM_NOISE_K40_SQL,
+      spec: (rows) => utilmemNoiseK40Spec(asData<NoiseDatum>(rows)),
+    },
+    {
+      id: 'utilmem-noise-k',
+      title:
+        'The noise curve, as far as the summary prints it: the first few distractors do the damage',
+      source: 'UtilMem summary §5.3 Sensitivity to Retrieval Interference',
+      sql: UTILMEM_NOISE_K_SQL,
+      spec: (rows) => utilmemNoiseKSpec(asData<NoiseKDatum>(rows)),
+    },
+  ],
+};
+
+export const OVERVIEW_CHART: ChartDef = {
+  id: 'overview-recall-vs-use',
+  title: 'Recalled when asked, rarely used when needed: the best of each, per paper',
+  source: 'Best row per paper and side, chosen by SQL over all four results CSVs',
+  sql: OVERVIEW_SQL,
+  spec: (rows) => overviewSpec(asData<OverviewDatum>(rows)),
+};

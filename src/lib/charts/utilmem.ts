@@ -1,0 +1,222 @@
+import type { TopLevelSpec } from 'vega-lite';
+import {
+  ARIA_ENCODING,
+  CHART_CONFIG,
+  DECORATION,
+  OKABE_ITO,
+  VL_SCHEMA,
+  ariaTransform,
+  colorEncoding,
+  filteredOpacity,
+  firstSeen,
+  legendFilter,
+  resultTooltip,
+  type ResultDatum,
+} from './chart-kit.ts';
+
+export interface SystemDatum extends ResultDatum {
+  label: string;
+  measure: 'NR' | 'DR';
+  bound: 'value' | 'range lower' | 'range upper';
+}
+
+export interface NoiseDatum extends ResultDatum {
+  label: string;
+  measure: string;
+  pct: number;
+}
+
+export interface NoiseKDatum extends ResultDatum {
+  label: string;
+  marker: string;
+}
+
+const MEASURES = ['NR', 'DR'] as const;
+const MEASURE_COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
+const MEASURE_TITLE = 'Measure';
+const PERCENT_TITLE =
+  'NR: quality kept (higher is better) · DR: answers degraded (lower is better), %';
+
+const percent = (field: string, title: string) => ({
+  field,
+  type: 'quantitative' as const,
+  title,
+  scale: { domain: [0, 100] },
+});
+
+/**
+ * UtilMem §5.1: NR and DR per memory system. MemOS, LangMem and EverMemOS are printed only as a
+ * joint range, drawn as its two ends joined by a line.
+ */
+export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
+  const y = {
+    field: 'label',
+    type: 'nominal' as const,
+    sort: firstSeen(rows, (d) => d.label),
+    title: null,
+    axis: { labelLimit: 260 },
+  };
+  const yOffset = { field: 'measure', sort: [...MEASURES] };
+  const x = percent('value', PERCENT_TITLE);
+  const color = colorEncoding('measure', MEASURES, MEASURE_COLORS, MEASURE_TITLE);
+  return {
+    $schema: VL_SCHEMA,
+    description: `UtilMem §5.1 (summary): Normalized Robustness (NR) and Degradation Rate (DR) for ${firstSeen(rows, (d) => d.label).length} memory systems or system groups; a range is printed for MemOS, LangMem and EverMemOS.`,
+    width: 520,
+    height: { step: 20 },
+    data: { values: rows },
+    encoding: { y, yOffset, color, opacity: filteredOpacity('sysPick') },
+    layer: [
+      {
+        transform: [
+          { filter: "datum.bound !== 'value'" },
+          { pivot: 'bound', value: 'value', groupby: ['label', 'measure'] },
+        ],
+        mark: { type: 'rule', strokeWidth: 3, ...DECORATION },
+        encoding: { x: percent('range lower', PERCENT_TITLE), x2: { field: 'range upper' } },
+      },
+      {
+        params: [legendFilter('sysPick', 'measure')],
+        transform: [ariaTransform('datum.label', 'datum.column', 'datum.value_text')],
+        mark: { type: 'point', filled: true, size: 70, tooltip: true },
+        encoding: {
+          x,
+          shape: {
+            field: 'bound',
+            type: 'nominal',
+            scale: {
+              domain: ['value', 'range lower', 'range upper'],
+              range: ['circle', 'triangle-left', 'triangle-right'],
+            },
+            legend: { title: 'Printed as', orient: 'top' },
+          },
+          description: ARIA_ENCODING,
+          tooltip: resultTooltip(
+            { field: 'row', title: 'System' },
+            { field: 'column', title: 'Measure' },
+            { field: 'value_text', title: 'Value' },
+          ),
+        },
+      },
+    ],
+    config: CHART_CONFIG,
+  };
+}
+
+/** UtilMem §5.3: under strong noise at k = 40, NR and DR per backbone while recall@k stays 1.0. */
+export function utilmemNoiseK40Spec(rows: readonly NoiseDatum[]): TopLevelSpec {
+  const bars = rows.filter((d) => d.measure !== 'recall@k');
+  const recall = rows.filter((d) => d.measure === 'recall@k');
+  const tooltip = resultTooltip(
+    { field: 'label', title: 'Backbone' },
+    { field: 'column', title: 'Measure' },
+    { field: 'value_text', title: 'Value as printed' },
+    { field: 'unit', title: 'Unit' },
+  );
+  const y = percent('pct', 'NR, DR and recall@k × 100 (%)');
+  return {
+    $schema: VL_SCHEMA,
+    description: `UtilMem §5.3 (summary): NR and DR of ${firstSeen(bars, (d) => d.label).length} Qwen3 backbones under strong noise at k = 40; the line marks recall@k, which stays at 1.0.`,
+    width: 420,
+    height: 260,
+    layer: [
+      {
+        data: { values: bars },
+        params: [legendFilter('noisePick', 'measure')],
+        transform: [ariaTransform('datum.label', 'datum.column', 'datum.value_text')],
+        mark: { type: 'bar', tooltip: true },
+        encoding: {
+          x: {
+            field: 'label',
+            type: 'nominal',
+            sort: firstSeen(bars, (d) => d.label),
+            title: null,
+            axis: { labelAngle: 0 },
+          },
+          xOffset: { field: 'measure', sort: [...MEASURES] },
+          y,
+          color: colorEncoding('measure', MEASURES, MEASURE_COLORS, MEASURE_TITLE),
+          opacity: filteredOpacity('noisePick'),
+          description: ARIA_ENCODING,
+          tooltip,
+        },
+      },
+      {
+        data: { values: recall },
+        transform: [ariaTransform('datum.label', 'datum.column', 'datum.value_text')],
+        mark: {
+          type: 'rule',
+          strokeDash: [6, 4],
+          strokeWidth: 2,
+          color: OKABE_ITO.black,
+          tooltip: true,
+        },
+        encoding: { y, description: ARIA_ENCODING, tooltip },
+      },
+      {
+        data: { values: recall },
+        mark: { type: 'text', align: 'right', dy: -6, x: 'width', ...DECORATION },
+        encoding: { y, text: { value: 'recall@k (evidence retrieved) = 1.0' } },
+      },
+    ],
+    config: CHART_CONFIG,
+  };
+}
+
+const MARKERS = [
+  'k75%',
+  'marginal loss peaks within',
+  'loss saturates after',
+  'NR and DR reported at',
+] as const;
+const MARKER_COLORS = [OKABE_ITO.purple, OKABE_ITO.orange, OKABE_ITO.green, OKABE_ITO.black];
+
+/**
+ * UtilMem §5.3: the summary prints no NR-vs-k curve, only positions on the k axis: k75% per
+ * backbone, the band where marginal loss peaks, where it saturates, and the k of the reported values.
+ */
+export function utilmemNoiseKSpec(rows: readonly NoiseKDatum[]): TopLevelSpec {
+  const x = {
+    field: 'value',
+    type: 'quantitative' as const,
+    title: 'k (retrieved items, log scale)',
+    scale: { type: 'log' as const, domain: [1, 50] },
+  };
+  const color = colorEncoding('marker', MARKERS, MARKER_COLORS, 'Printed position');
+  const tooltip = resultTooltip(
+    { field: 'label', title: 'What' },
+    { field: 'column', title: 'Printed as' },
+    { field: 'value_text', title: 'k' },
+  );
+  const common = { color, opacity: filteredOpacity('kPick'), description: ARIA_ENCODING, tooltip };
+  const backbones = firstSeen(
+    rows.filter((d) => d.metric === 'k75'),
+    (d) => d.label,
+  );
+  return {
+    $schema: VL_SCHEMA,
+    description: `UtilMem §5.3 (summary), strong noise: k75% for ${backbones.length} backbones, the k range where marginal NR loss peaks, the k after which it saturates, and the k = 40 at which NR and DR are reported.`,
+    width: 520,
+    height: 160,
+    data: { values: rows },
+    transform: [ariaTransform('datum.label', 'datum.column', 'datum.value_text')],
+    layer: [
+      {
+        transform: [{ filter: "datum.metric !== 'k75'" }],
+        mark: { type: 'rule', strokeDash: [5, 3], strokeWidth: 2, tooltip: true },
+        encoding: { x, ...common },
+      },
+      {
+        params: [legendFilter('kPick', 'marker')],
+        transform: [{ filter: "datum.metric === 'k75'" }],
+        mark: { type: 'point', filled: true, size: 80, tooltip: true },
+        encoding: {
+          x,
+          y: { field: 'label', type: 'nominal', sort: backbones, title: null },
+          ...common,
+        },
+      },
+    ],
+    config: CHART_CONFIG,
+  };
+}

@@ -1,0 +1,58 @@
+import type { SqlRow } from '../db/engine.ts';
+
+export interface QueryView {
+  dataset: string;
+  query_id: string;
+  conv_id: string;
+  style: string;
+  category: number | null;
+  text: string;
+  answer: string | null;
+  gold_ids: string[];
+}
+
+export interface GoldTurn {
+  dia_id: string;
+  speaker: string | null;
+  text: string | null;
+  session: number | null;
+}
+
+export function queryFromRow(row: SqlRow): QueryView {
+  return {
+    dataset: String(row.dataset),
+    query_id: String(row.query_id),
+    conv_id: String(row.conv_id),
+    style: String(row.style),
+    category: row.category === null || row.category === undefined ? null : Number(row.category),
+    text: String(row.text ?? ''),
+    answer: row.answer === null || row.answer === undefined ? null : String(row.answer),
+    gold_ids: Array.isArray(row.gold_ids) ? row.gold_ids.map(String) : [],
+  };
+}
+
+export function queryKey(q: { dataset: string; query_id: string }): string {
+  return `${q.dataset}\u0000${q.query_id}`;
+}
+
+/** Gold turns per query key, from `goldTurnsSql` rows. */
+export function groupGold(rows: readonly SqlRow[]): Map<string, GoldTurn[]> {
+  const out = new Map<string, GoldTurn[]>();
+  for (const r of rows) {
+    const key = queryKey({ dataset: String(r.dataset), query_id: String(r.query_id) });
+    const list = out.get(key) ?? [];
+    list.push({
+      dia_id: String(r.dia_id),
+      speaker: r.speaker === null ? null : String(r.speaker),
+      text: r.text === null ? null : String(r.text),
+      session: r.session === null ? null : Number(r.session),
+    });
+    out.set(key, list);
+  }
+  return out;
+}
+
+/** Categories are shown as released (numbers); the files do not name them. */
+export function categoryLabel(category: number | null): string {
+  return category === null ? 'no category' : `category ${category}`;
+}

@@ -1,0 +1,82 @@
+// Messages between the page and the service worker, and the status report built from the
+// worker's caches.
+import {
+  PRECACHE_GROUPS,
+  type PrecacheGroup,
+  type PrecacheManifest,
+} from './precache.ts';
+
+export type ToWorkerMessage = { type: 'status' } | { type: 'skip-waiting' };
+
+export type FromWorkerMessage =
+  | { type: 'precache-progress'; version: string; done: number; total: number }
+  | { type: 'cache-changed'; version: string }
+  | { type: 'status'; report: OfflineReport };
+
+export interface GroupStatus {
+  files: number;
+  bytes: number;
+  cachedFiles: number;
+}
+
+export interface OfflineReport {
+  version: string;
+  coi: boolean;
+  precache: GroupStatus & { cachedBytes: number; complete: boolean };
+  groups: Record<PrecacheGroup, GroupStatus>;
+  models: (GroupStatus & { id: string })[];
+  upstream: { total: number; cached: string[] };
+}
+
+export interface CachedUrls {
+  /** Absolute URLs held by each cache. */
+  precache: ReadonlySet<string>;
+  models: ReadonlySet<string>;
+  upstream: ReadonlySet<string>;
+}
+
+export function summarizeCaches(
+  manifest: PrecacheManifest,
+  scope: string,
+  cached: CachedUrls,
+): OfflineReport {
+  const abs = (rel: string) => new URL(rel, scope).href;
+  const groups = Object.fromEntries(
+    PRECACHE_GROUPS.map((g) => [g, { files: 0, bytes: 0, cachedFiles: 0 }]),
+  ) as Record<PrecacheGroup, GroupStatus>;
+  let cachedFiles = 0;
+  let cachedBytes = 0;
+  for (const e of manifest.precache) {
+    const g = groups[e.group];
+    g.files++;
+    g.bytes += e.bytes;
+    if (cached.precache.has(abs(e.url))) {
+      g.cachedFiles++;
+      cachedFiles++;
+      cachedBytes += e.bytes;
+    }
+  }
+  const files = manifest.precache.length;
+  return {
+    version: manifest.version,
+    coi: manifest.coi,
+    precache: {
+      files,
+      bytes: manifest.precacheBytes,
+      cachedFiles,
+      cachedBytes,
+      complete: cachedFiles === files,
+    },
+    groups,
+    models: manifest.models.map((m) => ({
+      id: m.id,
+      files: m.files.length,
+      bytes: m.files.reduce((s, f) => s + f.bytes, 0),
+      cachedFiles: m.files.filter((f) => cached.models.has(abs(f.url))).length,
+    })),
+    upstream: {
+      total: manifest.upstream.length,
+      cached: manifest.upstream.filter((u) => cached.upstream.has(u)),
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// What the offline indicator says, from the service worker's report.
+import type { OfflineReport } from './messages.ts';
+import type { PrecacheGroup } from './precache.ts';
+
+export type OfflinePhase = 'off' | 'unsupported' | 'installing' | 'ready' | 'error';
+
+export interface OfflineSnapshot {
+  phase: OfflinePhase;
+  progress: { done: number; total: number } | null;
+  report: OfflineReport | null;
+  /** A newer build is installed and waits for this page to let it take over. */
+  updateReady: boolean;
+  error: string;
+  online: boolean;
+}
+
+export interface OfflineItem {
+  label: string;
+  detail: string;
+  ready: boolean;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function headline(s: OfflineSnapshot): string {
+  if (!s.online) return s.phase === 'ready' ? 'Offline: using the saved copy' : 'Offline';
+  switch (s.phase) {
+    case 'off':
+      return 'Offline use: off in development';
+    case 'unsupported':
+      return 'Offline use: not supported here';
+    case 'error':
+      return 'Offline use: unavailable';
+    case 'installing':
+      return s.progress
+        ? `Saving for offline: ${s.progress.done} of ${s.progress.total} files`
+        : 'Saving for offline…';
+    case 'ready':
+      return 'Available offline';
+  }
+}
+
+const GROUP_LABELS: Record<PrecacheGroup, string> = {
+  shell: 'App, pages and charts',
+  engine: 'DuckDB and ONNX runtimes (WASM)',
+  results: 'Released results',
+  data: 'Bundled benchmark files',
+};
+
+export function offlineItems(report: OfflineReport): OfflineItem[] {
+  const items: OfflineItem[] = Object.entries(report.groups)
+    .filter(([, g]) => g.files > 0)
+    .map(([group, g]) => ({
+      label: GROUP_LABELS[group as PrecacheGroup],
+      detail: `${g.cachedFiles} of ${g.files} files, ${formatBytes(g.bytes)}`,
+      ready: g.cachedFiles === g.files,
+    }));
+  for (const m of report.models) {
+    const ready = m.cachedFiles === m.files;
+    items.push({
+      label: `Model ${m.id}`,
+      detail: ready
+        ? `saved (${formatBytes(m.bytes)})`
+        : `on this site; saved the first time it is used (${formatBytes(m.bytes)})`,
+      ready,
+    });
+  }
+  if (report.upstream.cached.length > 0) {
+    items.push({
+      label: 'Upstream benchmark files',
+      detail: `${report.upstream.cached.length} saved after first use`,
+      ready: true,
+    });
+  }
+  return items;
+}

@@ -1,0 +1,40 @@
+// Which retrievers the playground offers: BM25 always, and each registered model whose files
+// this site serves (tiny-bert always ships; MiniLM and BGE when `npm run models` fetched them).
+import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
+import { BM25_ID } from './state.ts';
+
+export interface RetrieverOption {
+  id: string;
+  label: string;
+  kind: 'bm25' | 'dense';
+  /** The weights the playground loads; null when the site serves none. */
+  dtype: ModelDtype | null;
+}
+
+/** Smallest first: the playground is for trying things, and q8 loads fastest. */
+export const DTYPE_PREFERENCE: readonly ModelDtype[] = ['q8', 'q4', 'fp16', 'fp32'];
+
+export async function servedDtype(
+  spec: ModelSpec,
+  missing: (spec: ModelSpec, dtype: ModelDtype) => Promise<string[]>,
+): Promise<ModelDtype | null> {
+  for (const dtype of DTYPE_PREFERENCE) {
+    if (!spec.dtypes.includes(dtype)) continue;
+    if ((await missing(spec, dtype)).length === 0) return dtype;
+  }
+  return null;
+}
+
+export function bm25Option(): RetrieverOption {
+  return { id: BM25_ID, label: 'BM25', kind: 'bm25', dtype: null };
+}
+
+export function modelOption(spec: ModelSpec, dtype: ModelDtype | null): RetrieverOption {
+  return { id: spec.id, label: spec.label, kind: 'dense', dtype };
+}
+
+/** The model the walk's dense step uses: a real one where served, else the test model. */
+export function walkModel(options: readonly RetrieverOption[]): string {
+  const served = options.filter((o) => o.kind === 'dense' && o.dtype !== null).map((o) => o.id);
+  return ['minilm', 'bge-small', 'tiny-bert'].find((id) => served.includes(id)) ?? 'tiny-bert';
+}

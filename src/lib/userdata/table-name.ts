@@ -1,0 +1,24 @@
+import { extensionOf } from './format.ts';
+
+export const USER_TABLE_PREFIX = 'user_';
+const VALID = /^user_[a-z0-9_]{1,48}$/;
+
+/** `My Results (v2).jsonl` → `user_my_results_v2`. */
+export function userTableName(fileName: string): string {
+  const base = (fileName.split(/[/\\]/).pop() ?? fileName).replace(/\?.*$/, '');
+  const extension = extensionOf(base);
+  const stem = extension ? base.slice(0, -(extension.length + 1)) : base;
+  const slug = stem
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 48);
+  return `${USER_TABLE_PREFIX}${slug || 'data'}`;
+}
+
+/** Why `name` cannot be a user table, or null. */
+export function tableNameProblem(name: string): string | null {
+  return VALID.test(name)
+    ? null
+    : 'Table names start with "user_" and use only a–z, 0–9 and "_" (at most 53 characters).';
+}

@@ -1,0 +1,125 @@
+// The page's side of the service worker: registers it under the site's base, follows its
+// install progress, asks it what it holds and applies a waiting update on request.
+import { SW_FILE } from '../lib/offline/precache.ts';
+import type { FromWorkerMessage, ToWorkerMessage } from '../lib/offline/messages.ts';
+import type { OfflineSnapshot } from '../lib/offline/status.ts';
+
+type Listener = (s: OfflineSnapshot) => void;
+
+function ask(worker: ServiceWorker, message: ToWorkerMessage): Promise<FromWorkerMessage> {
+  return new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => reject(new Error('service worker did not answer')), 10_000);
+    channel.port1.onmessage = (e: MessageEvent<FromWorkerMessage>) => {
+      clearTimeout(timer);
+      resolve(e.data);
+    };
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+export class OfflineClient {
+  private snapshot: OfflineSnapshot = {
+    phase: 'off',
+    progress: null,
+    report: null,
+    updateReady: false,
+    error: '',
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  };
+  private readonly listeners = new Set<Listener>();
+  private registration: ServiceWorkerRegistration | null = null;
+  private updating = false;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+  get current(): OfflineSnapshot {
+    return this.snapshot;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.snapshot);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(patch: Partial<OfflineSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const l of this.listeners) l(this.snapshot);
+  }
+
+  /** Scope = the site's base, so one build works under any subpath. */
+  async register(base: string = document.baseURI): Promise<void> {
+    const onLine = () => this.set({ online: navigator.onLine });
+    window.addEventListener('online', onLine);
+    window.addEventListener('offline', onLine);
+    if (!('serviceWorker' in navigator)) {
+      this.set({ phase: 'unsupported' });
+      return;
+    }
+    const container = navigator.serviceWorker;
+    container.addEventListener('message', (e: MessageEvent<FromWorkerMessage>) => this.onMessage(e.data));
+    container.startMessages();
+    container.addEventListener('controllerchange', () => {
+      if (this.updating) location.reload();
+      else this.scheduleRefresh();
+    });
+    try {
+      const scope = new URL('./', base);
+      const reg = await container.register(new URL(SW_FILE, scope), { scope: scope.pathname });
+      this.registration = reg;
+      reg.addEventListener('updatefound', () => this.track(reg.installing));
+      this.track(reg.installing ?? reg.waiting ?? reg.active);
+      await this.refresh();
+    } catch (err) {
+      this.set({ phase: 'error', error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  private track(worker: ServiceWorker | null): void {
+    worker?.addEventListener('statechange', () => this.scheduleRefresh());
+  }
+
+  private onMessage(message: FromWorkerMessage): void {
+    if (message.type === 'precache-progress') {
+      this.set({ progress: { done: message.done, total: message.total } });
+      if (message.done === message.total) this.scheduleRefresh();
+    } else if (message.type === 'cache-changed') {
+      this.scheduleRefresh();
+    }
+  }
+
+  private scheduleRefresh(): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => void this.refresh(), 150);
+  }
+
+  /** Re-reads what the active worker holds. */
+  async refresh(): Promise<void> {
+    const reg = this.registration;
+    if (!reg) return;
+    const updateReady = !!reg.waiting && !!reg.active;
+    const worker = reg.active;
+    if (!worker) {
+      this.set({ phase: 'installing', updateReady });
+      return;
+    }
+    try {
+      const reply = await ask(worker, { type: 'status' });
+      if (reply.type !== 'status') return;
+      const phase = reply.report.precache.complete ? 'ready' : 'installing';
+      this.set({ phase, report: reply.report, updateReady });
+    } catch (err) {
+      this.set({ phase: 'error', error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  /** Lets the waiting build take over; the page reloads once it controls it. */
+  applyUpdate(): void {
+    const waiting = this.registration?.waiting;
+    if (!waiting) return;
+    this.updating = true;
+    waiting.postMessage({ type: 'skip-waiting' } satisfies ToWorkerMessage);
+  }
+}
+
+export const offlineClient = new OfflineClient();

@@ -1,0 +1,198 @@
+// MemLens service worker: precaches the build (shell, wasm, results, bundled data) at install,
+// keeps models and upstream files once used, and serves everything from cache when offline.
+// Built by plugin.ts into `sw.js` with the precache manifest inlined, so a new build is a new
+// worker byte for byte.
+import type { PrecacheManifest } from '../lib/offline/precache.ts';
+import {
+  cacheNamesOf,
+  isCacheable,
+  routeContext,
+  routeRequest,
+  staleCaches,
+  withIsolation,
+  type CacheNames,
+  type Route,
+} from '../lib/offline/routes.ts';
+import {
+  summarizeCaches,
+  type FromWorkerMessage,
+  type ToWorkerMessage,
+} from '../lib/offline/messages.ts';
+
+declare const __MEMLENS_MANIFEST__: PrecacheManifest;
+
+const sw = self as unknown as ServiceWorkerGlobalScope;
+const MANIFEST = __MEMLENS_MANIFEST__;
+const NAMES = cacheNamesOf(MANIFEST);
+const scope = sw.registration.scope;
+const ctx = routeContext(MANIFEST, scope);
+const abs = (rel: string) => new URL(rel, scope).href;
+const NAVIGATION_TIMEOUT_MS = 4000;
+const PRECACHE_CONCURRENCY = 4;
+
+async function broadcast(message: FromWorkerMessage): Promise<void> {
+  const clients = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const c of clients) c.postMessage(message);
+}
+
+async function precacheAll(): Promise<void> {
+  const cache = await caches.open(NAMES.precache);
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  const todo = MANIFEST.precache.filter((e) => !have.has(abs(e.url)));
+  const total = MANIFEST.precache.length;
+  let done = total - todo.length;
+  const next = () => todo.shift();
+  const worker = async () => {
+    for (let e = next(); e; e = next()) {
+      // Hashed assets may come from the HTTP cache; unhashed files are revalidated.
+      const res = await fetch(abs(e.url), {
+        cache: e.url.startsWith('assets/') ? 'default' : 'no-cache',
+      });
+      if (!isCacheable(res)) throw new Error(`precache ${e.url}: HTTP ${res.status}`);
+      await cache.put(abs(e.url), res);
+      done++;
+      await broadcast({ type: 'precache-progress', version: MANIFEST.version, done, total });
+    }
+  };
+  await Promise.all(Array.from({ length: PRECACHE_CONCURRENCY }, worker));
+}
+
+sw.addEventListener('install', (event) => event.waitUntil(precacheAll()));
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of staleCaches(await caches.keys(), NAMES)) await caches.delete(name);
+      // A first install takes over the open page; an update only activates once no page
+      // runs the old build (or the user asked for it), so this never swaps code under a page.
+      await sw.clients.claim();
+    })(),
+  );
+});
+
+function isolate(res: Response): Response {
+  if (!MANIFEST.coi || res.type === 'opaque' || res.status === 0) return res;
+  return new Response(res.body, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: withIsolation(res.headers),
+  });
+}
+
+async function fetchAndStore(request: Request, cacheName: string, key: string) {
+  const res = await fetch(request);
+  if (isCacheable(res)) {
+    const cache = await caches.open(cacheName);
+    await cache.put(key, res.clone());
+    if (cacheName !== NAMES.precache) {
+      void broadcast({ type: 'cache-changed', version: MANIFEST.version });
+    }
+  }
+  return res;
+}
+
+async function cacheFirst(request: Request, cacheName: string, key: string): Promise<Response> {
+  const hit = await caches.match(key, { cacheName });
+  return hit ?? fetchAndStore(request, cacheName, key);
+}
+
+async function networkFirst(request: Request, cacheName: string, key: string) {
+  try {
+    return await fetchAndStore(request, cacheName, key);
+  } catch (err) {
+    const hit = await caches.match(key, { cacheName });
+    if (hit) return hit;
+    throw err;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
+/** A slow network yields to the cached shell; with no shell, the network answer is awaited. */
+async function navigate(request: Request): Promise<Response> {
+  const network = fetch(request);
+  network.catch(() => undefined);
+  try {
+    return await withTimeout(network, NAVIGATION_TIMEOUT_MS);
+  } catch {
+    const hit = await caches.match(abs('index.html'), { cacheName: NAMES.precache });
+    return hit ?? network;
+  }
+}
+
+/** Offline, a HEAD request is answered from whichever MemLens cache holds the file. */
+async function head(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    for (const cacheName of Object.values(NAMES)) {
+      const hit = await caches.match(request.url, { cacheName });
+      if (hit) return new Response(null, { status: hit.status, headers: hit.headers });
+    }
+    throw err;
+  }
+}
+
+async function manifestFile(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch {
+    return new Response(JSON.stringify(MANIFEST), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }
+}
+
+function answer(route: Exclude<Route, { kind: 'passthrough' }>, request: Request) {
+  switch (route.kind) {
+    case 'navigate':
+      return navigate(request);
+    case 'head':
+      return head(request);
+    case 'manifest':
+      return manifestFile(request);
+    case 'cache-first':
+      return cacheFirst(request, NAMES[route.cache as keyof CacheNames], route.key);
+    case 'network-first':
+      return networkFirst(request, NAMES[route.cache as keyof CacheNames], route.key);
+  }
+}
+
+sw.addEventListener('fetch', (event) => {
+  const route = routeRequest(event.request, ctx);
+  if (route.kind === 'passthrough') return;
+  const sameOrigin = route.kind !== 'cache-first' || route.cache !== 'upstream';
+  event.respondWith(
+    answer(route, event.request).then((res) => (sameOrigin ? isolate(res) : res)),
+  );
+});
+
+async function cachedUrls(cacheName: string): Promise<Set<string>> {
+  if (!(await caches.has(cacheName))) return new Set();
+  const cache = await caches.open(cacheName);
+  return new Set((await cache.keys()).map((r) => r.url));
+}
+
+async function status(port: MessagePort): Promise<void> {
+  const report = summarizeCaches(MANIFEST, scope, {
+    precache: await cachedUrls(NAMES.precache),
+    models: await cachedUrls(NAMES.models),
+    upstream: await cachedUrls(NAMES.upstream),
+  });
+  const message: FromWorkerMessage = { type: 'status', report };
+  port.postMessage(message);
+}
+
+sw.addEventListener('message', (event) => {
+  const data = event.data as ToWorkerMessage | null;
+  if (data?.type === 'skip-waiting') event.waitUntil(sw.skipWaiting());
+  else if (data?.type === 'status' && event.ports[0]) event.waitUntil(status(event.ports[0]));
+});

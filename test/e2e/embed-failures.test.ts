@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite } from './site.ts';
+import {
+  EMBED_BUTTON,
+  openWatched,
+  waitForEmbedReady,
+  type WatchedPage,
+} from '../lib/embed/page-helpers.ts';
+
+/** A copy of the built site made of hard links: instant, and deleting in it spares the original. */
+async function linkTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) await linkTree(source, target);
+    else await link(source, target);
+  }
+}
+
+// The one console error a missing model file may cause: Chromium logs every 404 response, here
+// the HEAD request that finds tokenizer.json missing. Its URL is checked via failedResponses.
+const MISSING_FILE_404 =
+  'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+let copy: string;
+let brokenServer: StaticServer;
+let server: StaticServer;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  const root = await buildSite();
+  copy = await mkdtemp(path.join(tmpdir(), 'memlens-broken-'));
+  await linkTree(root, copy);
+  await rm(path.join(copy, 'models/tiny-bert/tokenizer.json'));
+  brokenServer = await serveStatic({ root: copy, base: E2E_BASE });
+  server = await serveStatic({ root, base: E2E_BASE });
+});
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await brokenServer?.close();
+  await server?.close();
+  if (copy) await rm(copy, { recursive: true, force: true });
+});
+
+async function open(webgpu: boolean, url: string): Promise<WatchedPage> {
+  const browser = await launchChromium({ webgpu });
+  browsers.push(browser);
+  return openWatched(browser, url);
+}
+
+function expectClean(tab: WatchedPage, origin: string, allowedErrors: string[] = []) {
+  expect(tab.watch.foreignRequests(origin)).toEqual([]);
+  expect(tab.watch.consoleErrors.filter((e) => !allowedErrors.includes(e))).toEqual([]);
+}
+
+describe('embedding failure paths', () => {
+  it('names a missing model file and leaves the app usable', async () => {
+    const tab = await open(false, `${brokenServer.url}#/embeddings?model=tiny-bert&device=wasm`);
+    const { page } = tab;
+    await waitForEmbedReady(page);
+    await page.getByRole('button', { name: EMBED_BUTTON }).click();
+    const alert = page.locator('.page [role="alert"]');
+    await alert.waitFor();
+    const message = await alert.innerText();
+    expect(message).toContain('Model "tiny-bert" is missing tokenizer.json');
+    expect(message).toContain('/memlens/models/tiny-bert/');
+    expect(message).toContain('npm run models');
+    expect(await page.locator('[data-phase]').getAttribute('data-phase')).toBe('error');
+    expect(await page.getByRole('button', { name: EMBED_BUTTON }).isEnabled()).toBe(true);
+
+    await page.getByRole('link', { name: 'Overview', exact: true }).click();
+    await page.waitForFunction(() => location.hash.startsWith('#/home'));
+    await page.locator('main h1').first().waitFor();
+    await page.getByRole('link', { name: 'Embeddings', exact: true }).click();
+    await waitForEmbedReady(page);
+    expect(await page.locator('.page [role="alert"]').count()).toBe(0);
+
+    expect(tab.failedResponses).toEqual([`404 ${brokenServer.url}models/tiny-bert/tokenizer.json`]);
+    expectClean(tab, brokenServer.origin, [MISSING_FILE_404]);
+    expect(tab.watch.consoleErrors).toEqual([MISSING_FILE_404]);
+  });
+
+  it('falls back to WASM and says why when there is no WebGPU adapter', async () => {
+    // launchChromium without WebGPU flags passes --disable-gpu: navigator.gpu has no adapter.
+    const tab = await open(false, `${server.url}#/embeddings?model=tiny-bert`);
+    const { page } = tab;
+    await waitForEmbedReady(page);
+    await page.getByRole('button', { name: 'Load model' }).click();
+    await page.waitForSelector('.device-panel[data-backend="wasm"]', { timeout: 60_000 });
+    expect(await page.locator('[data-field="fallback"]').innerText()).toContain('no WebGPU');
+    expect(await page.locator('[data-field="adapter"]').innerText()).toContain('no adapter');
+    const threads = await page.evaluate(() =>
+      crossOriginIsolated ? Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1)) : 1,
+    );
+    expect(await page.locator('[data-field="threads"]').innerText()).toMatch(
+      new RegExp(`^${threads}\\b`),
+    );
+    expectClean(tab, server.origin);
+  });
+
+  it('falls back to WASM and says why when the WebGPU probe fails', async () => {
+    const tab = await open(true, `${server.url}#/embeddings?model=tiny-bert&webgpuProbe=fail`);
+    const { page } = tab;
+    await waitForEmbedReady(page);
+    await page.getByRole('button', { name: 'Load model' }).click();
+    await page.waitForSelector('.device-panel[data-backend="wasm"]', { timeout: 120_000 });
+    expect(await page.locator('[data-field="fallback"]').innerText()).toContain(
+      'WebGPU probe failed: probe failure forced',
+    );
+    expect(await page.locator('[data-field="adapter"]').innerText()).toContain('swiftshader');
+    expectClean(tab, server.origin);
+  });
+});

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../scripts/reproduce.ts';
+import { formatHits, formatPercent } from '../../src/lib/protocols/report.ts';
+import { recallTable } from '../../src/lib/protocols/summary.ts';
+import { recallCells, showView } from '../lib/protocols/page-helpers.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+let cli: CliRun;
+let cliConv: CliRun;
+
+beforeAll(async () => {
+  const { catalog, close } = await openSiteCatalog(path.join(repoRoot, 'public'));
+  try {
+    cli = await reproduce(parseArgs(['--benchmark', 'inmind', '--retriever', 'bm25']), catalog);
+    cliConv = await reproduce(parseArgs(['--benchmark', 'locomo-conv']), catalog);
+  } finally {
+    await close();
+  }
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  watch = watchPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
+  it.each([1, 5, 10])('shows the CLI recall@%i in every series and domain', async (k) => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k });
+    const shown = await recallCells(page);
+    const expected = recallTable(cli.evaluation, k);
+    expect(shown.size).toBe(expected.length);
+    for (const c of expected) {
+      expect(shown.get(`${c.series}|${c.group}`), `${c.series} ${c.group}`).toEqual({
+        recall: formatPercent(c.recall),
+        hits: formatHits(c),
+      });
+    }
+    const line = (series: string) =>
+      cli.lines.find((l) => l.startsWith(`recall@${k}  ${series} `))?.trim();
+    console.log(
+      `recall@${k}: page naive ${shown.get('naive|all')?.recall} indirect ` +
+        `${shown.get('indirect|all')?.recall}; CLI "${line('naive')}" / "${line('indirect')}"`,
+    );
+  });
+
+  it('sets the paper BM25 row beside ours at k = 5', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 });
+    const rows = await page.$$eval(
+      '[data-table="paper"] tbody tr[data-same-retriever="true"]',
+      (trs) =>
+        trs.map((tr) =>
+          ['paper', 'ours', 'difference'].map(
+            (f) => tr.querySelector(`[data-field="${f}"]`)?.textContent?.trim() ?? '',
+          ),
+        ),
+    );
+    expect(rows).toEqual([
+      ['53.6', '53.6', '+0.0'],
+      ['3.2', '0.8', '-2.4'],
+    ]);
+  });
+
+  it('drills into the best-ranked indirect query and shows retrieved memories as text', async () => {
+    await showView(
+      page,
+      server.url,
+      { bench: 'inmind', ret: 'bm25', k: 5 },
+      { series: 'indirect' },
+    );
+    const first = page.locator('[data-table="queries"] tbody tr').first();
+    const id = await first.getAttribute('data-query-id');
+    await first.getByRole('button').click();
+    await page.waitForSelector(`[data-query-detail="${id}"]`);
+    expect(page.url()).toContain(`q=${encodeURIComponent(id ?? '')}`);
+
+    const outcome = cli.evaluation.outcomes.find((o) => o.query.id === id);
+    const corpus = outcome && cli.protocol.corpora.get(outcome.query.corpusId);
+    if (!outcome || !corpus) throw new Error(`no CLI outcome for ${id}`);
+    const detail = page.locator(`[data-query-detail="${id}"]`);
+    expect(await detail.locator('[data-field="target-rank"]').innerText()).toBe(
+      String(outcome.targetRank),
+    );
+    const retrieved = detail.locator('li[data-retrieved] pre');
+    expect(await retrieved.count()).toBe(5);
+    const text = await retrieved.first().evaluate((el) => el.textContent);
+    expect(text).toBe(corpus.docs[outcome.top[0].index]);
+
+    // The state survives a reload: the URL alone restores view and drill-down.
+    await page.reload();
+    await page.waitForSelector(`[data-query-detail="${id}"]`, { timeout: 120_000 });
+  });
+
+  it('shows the CLI LoCoMo-Conv recall@10 for every style the site serves', async () => {
+    await showView(page, server.url, { bench: 'locomo-conv', ret: 'bm25', k: 10 });
+    const shown = await recallCells(page);
+    const expected = recallTable(cliConv.evaluation, 10);
+    expect([...new Set(expected.map((c) => c.series))]).toEqual([
+      'question',
+      'composed',
+      'dialog',
+      'implicit',
+      'counterfactual',
+    ]);
+    expect(shown.size).toBe(expected.length);
+    for (const c of expected) {
+      expect(shown.get(`${c.series}|${c.group}`), `${c.series} ${c.group}`).toEqual({
+        recall: formatPercent(c.recall),
+        hits: formatHits(c),
+      });
+    }
+  });
+
+  it('made no request outside the test server and logged no console error', () => {
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import type { Catalog } from '../../src/lib/db/catalog.ts';
+import { openSiteCatalog, parseArgs, reproduce } from '../../scripts/reproduce.ts';
+import { formatScore } from '../../src/lib/protocols/report.ts';
+import { markLabels, separationCells, showView } from '../lib/protocols/page-helpers.ts';
+
+const CASES = [
+  { bench: 'inmind', ret: 'bm25', series: ['naive', 'indirect'] },
+  { bench: 'locomo', ret: 'bm25', series: ['question'] },
+  { bench: 'inmind', ret: 'tiny-bert', series: ['naive', 'indirect'] },
+  { bench: 'locomo', ret: 'tiny-bert', series: ['question'] },
+] as const;
+
+/** onnxruntime-web (page) and onnxruntime-node (CLI) agree to ~1e-6, not to the last bit. */
+const DENSE_AUC_TOLERANCE = 0.002;
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+let catalog: Catalog;
+let closeCatalog: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ catalog, close: closeCatalog } = await openSiteCatalog(path.join(repoRoot, 'public')));
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  watch = watchPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await closeCatalog?.();
+});
+
+describe('Reproduce page: target vs background similarity (Figure 4)', () => {
+  it.each(CASES)('draws $bench with $ret and its AUCs match the CLI', async (c) => {
+    const dense = c.ret !== 'bm25';
+    await showView(
+      page,
+      server.url,
+      { bench: c.bench, ret: c.ret },
+      dense ? { device: 'wasm' } : {},
+    );
+    const labels = await markLabels(page, 'reproduce-similarity', 'bar');
+    for (const series of c.series) {
+      for (const population of ['target', 'background']) {
+        const bars = labels.filter((l) => l.startsWith(`${series} | ${population} | `));
+        expect(bars.length, `${series} ${population} bars`).toBeGreaterThan(0);
+      }
+    }
+    const shown = await separationCells(page);
+    const args = ['--benchmark', c.bench, '--retriever', dense ? 'dense' : 'bm25'];
+    const cli = await reproduce(parseArgs(dense ? [...args, '--model', c.ret] : args), catalog);
+    for (const row of cli.figures.separation) {
+      const page = shown.get(row.series);
+      console.log(
+        `${c.bench} ${c.ret} ${row.series}: AUC page ${page?.auc} CLI ${formatScore(row.stats.auc)}; ` +
+          `KS page ${page?.ks} CLI ${formatScore(row.stats.ks)}`,
+      );
+      if (dense) {
+        expect(Math.abs(Number(page?.auc) - (row.stats.auc ?? NaN))).toBeLessThanOrEqual(
+          DENSE_AUC_TOLERANCE,
+        );
+      } else {
+        expect(page).toEqual({ auc: formatScore(row.stats.auc), ks: formatScore(row.stats.ks) });
+      }
+    }
+  });
+
+  it('recomputes every InMind figure from cached vectors on returning to it', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'tiny-bert' }, { device: 'wasm' });
+    const ms = async (field: string) =>
+      Number(await page.locator(`[data-field="${field}"]`).innerText());
+    const [score, figures, embedding] = [
+      await ms('score-ms'),
+      await ms('figures-ms'),
+      await ms('prepare-ms'),
+    ];
+    console.log(
+      `InMind tiny-bert from cached vectors in the page: scoring ${score} ms + figures ${figures} ms ` +
+        `= ${score + figures} ms (embedding step ${embedding} ms)`,
+    );
+    expect(embedding).toBeLessThan(100);
+  });
+
+  it('made no request outside the test server and logged no console error', () => {
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+});

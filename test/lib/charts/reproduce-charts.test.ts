@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from 'vega-lite';
+import { recallCurveSpec, recallData } from '../../../src/lib/charts/recall-curve.ts';
+import {
+  similarityData,
+  similarityHistogramSpec,
+} from '../../../src/lib/charts/similarity-histogram.ts';
+import type { CurvePoint, HistogramBin } from '../../../src/lib/protocols/summary.ts';
+
+const bins: HistogramBin[] = [
+  { series: 'naive', population: 'target', start: 0, end: 0.5, density: 1.2, count: 3 },
+  { series: 'naive', population: 'background', start: 0, end: 0.5, density: 0.8, count: 40 },
+];
+const curve: CurvePoint[] = [
+  { series: 'naive', k: 1, recall: 0.384 },
+  { series: 'naive', k: 2, recall: 0.5 },
+];
+
+describe('similarity histogram spec', () => {
+  it('compiles and labels each bar with series, population, range and density', () => {
+    const spec = similarityHistogramSpec(bins, 'BM25 score');
+    expect(() => compile(spec)).not.toThrow();
+    expect(similarityData(bins).map((d) => d.aria)).toEqual([
+      'naive | target | 0.000..0.500 | 1.2000',
+      'naive | background | 0.000..0.500 | 0.8000',
+    ]);
+  });
+
+  it('overlays the populations instead of stacking them', () => {
+    const spec = similarityHistogramSpec(bins, 'cosine');
+    expect(JSON.stringify(spec)).toContain('"stack":null');
+  });
+});
+
+describe('recall curve spec', () => {
+  it('compiles, in percent, with a rule at k', () => {
+    const spec = recallCurveSpec(curve, 2);
+    expect(() => compile(spec)).not.toThrow();
+    expect(recallData(curve).map((d) => [d.percent, d.aria])).toEqual([
+      [38.4, 'naive | k=1 | 38.4%'],
+      [50, 'naive | k=2 | 50.0%'],
+    ]);
+    expect(JSON.stringify(spec)).toContain('"values":[{"k":2}]');
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../../src/lib/db/catalog.ts';
+import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
+import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import {
+  QUERY_FACETS_SQL,
+  VIEWER_DATASETS_SQL,
+  conversationListSql,
+  conversationTurnsSql,
+  goldTurnsSql,
+  queryByIdSql,
+  queryCountSql,
+  queryListSql,
+  type QueryFilters,
+} from '../../../src/lib/db/queries.ts';
+import { SITE, siteFetch } from '../data/site-fetch.ts';
+
+let catalog: Catalog;
+const all: QueryFilters = { dataset: null, style: null, category: null, conv: null, search: '' };
+
+beforeAll(async () => {
+  catalog = new Catalog(await openNodeEngine());
+  const rows = await collectBenchmarkRows({ siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() });
+  await loadBenchmarkRows(catalog, rows);
+});
+afterAll(async () => {
+  await catalog.engine.close();
+});
+
+describe('conversation viewer SQL on the real benchmarks', () => {
+  it('lists datasets and LoCoMo’s ten conversations in natural order', async () => {
+    const datasets = await catalog.query(VIEWER_DATASETS_SQL);
+    expect(datasets.find((d) => d.dataset === 'locomo')).toEqual({ dataset: 'locomo', conversations: 10, turns: 5882 });
+    const convs = await catalog.query(conversationListSql('locomo'));
+    expect(convs.map((c) => c.conv_id)).toEqual([
+      'conv-26',
+      'conv-30',
+      'conv-41',
+      'conv-42',
+      'conv-43',
+      'conv-44',
+      'conv-47',
+      'conv-48',
+      'conv-49',
+      'conv-50',
+    ]);
+    expect(convs.find((c) => c.conv_id === 'conv-47')).toMatchObject({ turns: 689 });
+    const plus = await catalog.query(conversationListSql('locomo-plus'));
+    expect(plus.slice(0, 3).map((c) => c.conv_id)).toEqual(['lp-0', 'lp-1', 'lp-2']);
+  });
+
+  it('reads a conversation’s turns in order with sessions and dates', async () => {
+    const turns = await catalog.query(conversationTurnsSql('locomo', 'conv-26'));
+    expect(turns).toHaveLength(419);
+    expect(turns[0]).toMatchObject({ session: 1, dia_id: 'D1:1', turn_index: 0, speaker: 'Caroline' });
+    expect(String(turns[0].date)).toMatch(/2023/);
+    expect(turns.map((t) => t.turn_index)).toEqual(turns.map((_, i) => i));
+  });
+});
+
+describe('query explorer SQL', () => {
+  it('filters by dataset, style and category, matching the facet counts', async () => {
+    const facets = await catalog.query(QUERY_FACETS_SQL);
+    const cat4 = facets.find((f) => f.dataset === 'locomo' && f.category === 4);
+    const filters = { ...all, dataset: 'locomo', style: 'question', category: 4 };
+    const [count] = await catalog.query(queryCountSql(filters));
+    expect(count.n).toBe(cat4?.n);
+    expect(count.n).toBe(841);
+    const list = await catalog.query(queryListSql(filters, 5));
+    expect(list).toHaveLength(5);
+    expect(list.every((q) => q.category === 4 && q.dataset === 'locomo')).toBe(true);
+  });
+
+  it('searches every word, case-insensitively, with LIKE wildcards taken literally', async () => {
+    const [both] = await catalog.query(queryCountSql({ ...all, search: 'caroline  PRIDE' }));
+    const rows = await catalog.query(queryListSql({ ...all, search: 'caroline  PRIDE' }, 100));
+    expect(both.n).toBeGreaterThan(0);
+    expect(rows.every((r) => /caroline/i.test(String(r.text)) && /pride/i.test(String(r.text)))).toBe(true);
+    const literal = await catalog.query(queryListSql({ ...all, search: '%' }, 100));
+    const [total] = await catalog.query(queryCountSql(all));
+    expect(literal.length).toBeLessThan(Number(total.n));
+    expect(literal.every((r) => String(r.text).includes('%'))).toBe(true);
+  });
+
+  it('joins each query’s gold evidence to its turns, in gold order', async () => {
+    const [q] = await catalog.query(queryByIdSql('locomo', 'conv-26:q37'));
+    expect(q.gold_ids).toEqual(['D8:6', 'D9:17']);
+    const gold = await catalog.query(goldTurnsSql([{ dataset: 'locomo', query_id: 'conv-26:q37' }]));
+    expect(gold.map((g) => g.dia_id)).toEqual(['D8:6', 'D9:17']);
+    expect(gold.every((g) => typeof g.text === 'string' && g.conv_id === 'conv-26')).toBe(true);
+    expect(gold[0]).toMatchObject({ session: 8 });
+  });
+});

@@ -1,0 +1,185 @@
+// The page-side embedder against a scripted stand-in for the worker and the cache: what gets
+// stored, counted and returned when batches arrive, when a run is cancelled, and when all is cached.
+import { describe, expect, it } from 'vitest';
+import { BrowserEmbedder } from '../../../src/lib/embed/browser-embedder.ts';
+import type { RunProgress } from '../../../src/lib/embed/progress.ts';
+import type { VectorStore } from '../../../src/lib/embed/vector-cache.ts';
+import type { FromWorker, ToWorker } from '../../../src/lib/embed/worker-protocol.ts';
+
+const DIM = 32;
+const SITE = 'https://example.org/memlens/';
+const serveAll = (async () => new Response(null, { status: 200 })) as typeof fetch;
+
+class FakeWorker {
+  onmessage: ((event: MessageEvent<FromWorker>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  readonly received: ToWorker[] = [];
+
+  postMessage(message: ToWorker): void {
+    this.received.push(message);
+    if (message.type === 'load') {
+      const info = {
+        backend: 'wasm',
+        fallbackReason: 'WASM was chosen',
+        adapter: null,
+        threads: 1,
+        loadMs: 1,
+      } as const;
+      queueMicrotask(() => this.reply({ type: 'loaded', id: message.id, info }));
+    }
+  }
+
+  terminate(): void {}
+
+  reply(message: FromWorker): void {
+    this.onmessage?.({ data: message } as MessageEvent<FromWorker>);
+  }
+
+  lastEmbed(): Extract<ToWorker, { type: 'embed' }> {
+    const embed = [...this.received].reverse().find((m) => m.type === 'embed');
+    if (embed?.type !== 'embed') throw new Error('no embed request');
+    return embed;
+  }
+
+  /** A batch whose row r is filled with `indices[r] + 1`, so tests can tell rows apart. */
+  batch(indices: number[]): void {
+    const vectors = new Float32Array(indices.length * DIM);
+    indices.forEach((index, r) => vectors.fill(index + 1, r * DIM, (r + 1) * DIM));
+    this.reply({ type: 'batch', id: this.lastEmbed().id, indices, vectors });
+  }
+}
+
+/** An in-memory store whose writes can be held open, like a slow IndexedDB transaction. */
+class FakeStore implements VectorStore {
+  readonly data = new Map<string, Float32Array>();
+  hold = false;
+  private release: (() => void)[] = [];
+
+  async getMany(keys: readonly string[]) {
+    return keys.map((k) => this.data.get(k));
+  }
+
+  async putMany(entries: readonly { key: string; vector: Float32Array }[]) {
+    if (this.hold) await new Promise<void>((resolve) => this.release.push(resolve));
+    for (const { key, vector } of entries) this.data.set(key, vector);
+  }
+
+  releaseAll(): void {
+    this.release.splice(0).forEach((resolve) => resolve());
+  }
+}
+
+async function setup(store: FakeStore | null) {
+  const worker = new FakeWorker();
+  const embedder = new BrowserEmbedder({
+    siteBase: SITE,
+    cache: store,
+    fetchImpl: serveAll,
+    createWorker: () => worker as unknown as Worker,
+  });
+  const report = await embedder.load('tiny-bert', { device: 'wasm' });
+  return { worker, embedder, report };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('BrowserEmbedder', () => {
+  it('loads from the site through the worker and reports what ran', async () => {
+    const { worker, report, embedder } = await setup(null);
+    expect(report).toMatchObject({
+      backend: 'wasm',
+      modelId: 'tiny-bert',
+      dtype: 'fp32',
+      source: 'site',
+    });
+    expect(embedder.backend).toBe('wasm');
+    const load = worker.received[0];
+    if (load.type !== 'load') throw new Error('expected a load');
+    expect(load.config.location).toEqual({
+      kind: 'site',
+      loadId: 'tiny-bert',
+      localModelPath: '/memlens/models/',
+    });
+    expect(load.config.numThreads).toBe(1);
+    expect(load.config.wasmPaths.wasm).toMatch(
+      /^https:\/\/example\.org\/.*ort-wasm-simd-threaded\.asyncify.*\.wasm$/,
+    );
+  });
+
+  it('computes each distinct miss once, stores each batch, and fills every row', async () => {
+    const store = new FakeStore();
+    const { worker, embedder } = await setup(store);
+    const seen: RunProgress[] = [];
+    const run = embedder.embed(['a', 'b', 'a', 'c'], {
+      kind: 'document',
+      onProgress: (p) => seen.push(p),
+    });
+    await tick();
+    expect(worker.lastEmbed().texts).toEqual(['a', 'b', 'c']);
+    worker.batch([0, 2]);
+    worker.batch([1]);
+    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    const matrix = await run;
+    expect(matrix.count).toBe(4);
+    expect([0, 1, 2, 3].map((row) => matrix.vectors[row * DIM])).toEqual([1, 2, 1, 3]);
+    expect(store.data.size).toBe(3);
+    expect(seen.map((p) => [p.done, p.computed, p.modelCalls])).toEqual([
+      [0, 0, 0],
+      [3, 2, 1],
+      [4, 3, 2],
+    ]);
+  });
+
+  it('serves a fully cached run without asking the worker', async () => {
+    const store = new FakeStore();
+    const { worker, embedder } = await setup(store);
+    const first = embedder.embed(['x', 'y'], { kind: 'document' });
+    await tick();
+    worker.batch([0, 1]);
+    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    await first;
+    const requests = worker.received.length;
+    let last: RunProgress | null = null;
+    const again = await embedder.embed(['y', 'x'], {
+      kind: 'document',
+      onProgress: (p) => (last = p),
+    });
+    expect(worker.received.length).toBe(requests);
+    expect([again.vectors[0], again.vectors[DIM]]).toEqual([2, 1]);
+    expect(last).toMatchObject({ done: 2, cached: 2, computed: 0, modelCalls: 0 });
+  });
+
+  it('on cancel: finishes the batch being stored, drops later ones, returns no matrix', async () => {
+    const store = new FakeStore();
+    const { worker, embedder } = await setup(store);
+    const seen: RunProgress[] = [];
+    const texts = ['t0', 't1', 't2', 't3', 't4', 't5'];
+    const run = embedder.embed(texts, { kind: 'document', onProgress: (p) => seen.push(p) });
+    let settled = false;
+    run.catch(() => undefined).finally(() => (settled = true));
+    await tick();
+    worker.batch([0, 1]);
+    await tick();
+    store.hold = true;
+    worker.batch([2, 3]); // its write is now in flight
+    await tick();
+    embedder.cancel();
+    worker.batch([4, 5]); // finished by the worker after the cancel
+    await tick();
+    expect(settled).toBe(false); // waits for the in-flight write
+    expect(worker.received.at(-1)).toEqual({ type: 'cancel', id: worker.lastEmbed().id });
+    store.releaseAll();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(store.data.size).toBe(4);
+    expect(seen.at(-1)).toMatchObject({ computed: 4, modelCalls: 2, done: 4 });
+    expect(embedder.busy).toBe(false);
+  });
+
+  it('fails the run when the worker reports an error', async () => {
+    const { worker, embedder } = await setup(null);
+    const run = embedder.embed(['a'], { kind: 'query' });
+    await tick();
+    worker.reply({ type: 'error', id: worker.lastEmbed().id, message: 'session run failed' });
+    await expect(run).rejects.toThrow('session run failed');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { getModelSpec, type ModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import {
+  modelRevision,
+  poolingTag,
+  sha256Hex,
+  vectorKey,
+  vectorKeys,
+  vectorKeyScope,
+} from '../../../src/lib/embed/vector-cache-key.ts';
+
+const tiny = getModelSpec('tiny-bert');
+const bge = getModelSpec('bge-small');
+
+describe('vector cache keys', () => {
+  it('hashes text with SHA-256 (known vectors)', async () => {
+    expect(await sha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(await sha256Hex('')).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+  });
+
+  it('names the revision: hub repo@revision, local weights by their sha256', () => {
+    expect(modelRevision(bge, 'fp32')).toBe('Xenova/bge-small-en-v1.5@main');
+    const weights = tiny.files.find((f) => f.path === 'onnx/model.onnx');
+    expect(modelRevision(tiny, 'fp32')).toBe(`sha256:${weights?.sha256}`);
+  });
+
+  it('tags pooling with normalisation and truncation', () => {
+    expect(poolingTag(tiny)).toBe('mean+l2@128');
+    expect(poolingTag({ pooling: 'cls', normalize: false, maxTokens: 512 })).toBe('cls@512');
+  });
+
+  it('uses the query prefix for queries only', () => {
+    expect(vectorKeyScope(bge, 'fp32', 'query').prefix).toBe(bge.queryPrefix);
+    expect(vectorKeyScope(bge, 'fp32', 'document').prefix).toBe('');
+  });
+
+  it('gives a different key whenever any part differs', async () => {
+    const hash = await sha256Hex('hello');
+    const base = vectorKeyScope(bge, 'fp32', 'document');
+    const variants = [
+      base,
+      { ...base, model: 'other' },
+      { ...base, revision: 'Xenova/bge-small-en-v1.5@abc123' },
+      vectorKeyScope(bge, 'q8', 'document'),
+      { ...base, pooling: 'mean+l2@512' },
+      vectorKeyScope(bge, 'fp32', 'query'),
+    ];
+    const keys = variants.map((scope) => vectorKey(scope, hash));
+    expect(new Set(keys).size).toBe(variants.length);
+    expect(vectorKey(base, await sha256Hex('hello!'))).not.toBe(keys[0]);
+  });
+
+  it('cannot be made to collide by separators inside the parts', () => {
+    const scope = vectorKeyScope(tiny, 'fp32', 'document');
+    const a = vectorKey({ ...scope, model: 'a|b', prefix: '' }, 'h');
+    const b = vectorKey({ ...scope, model: 'a', prefix: 'b|' }, 'h');
+    expect(a).not.toBe(b);
+    expect(JSON.parse(a)).toEqual(['a|b', scope.revision, 'fp32', 'mean+l2@128', '', 'h']);
+  });
+
+  it('keys texts in order, equal texts equally', async () => {
+    const spec: ModelSpec = tiny;
+    const scope = vectorKeyScope(spec, 'fp32', 'document');
+    const keys = await vectorKeys(scope, ['x', 'y', 'x']);
+    expect(keys[0]).toBe(keys[2]);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[1]).toBe(vectorKey(scope, await sha256Hex('y')));
+  });
+});

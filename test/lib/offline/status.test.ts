@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { summarizeCaches } from '../../../src/lib/offline/messages.ts';
+import { formatBytes, headline, offlineItems, type OfflineSnapshot } from '../../../src/lib/offline/status.ts';
+import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
+
+const SCOPE = 'https://example.org/memlens/';
+const manifest: PrecacheManifest = {
+  version: 'v1',
+  coi: true,
+  precache: [
+    { url: 'index.html', bytes: 600, group: 'shell' },
+    { url: 'assets/duckdb-eh.wasm', bytes: 3 * 1024 * 1024, group: 'engine' },
+    { url: 'data/inmind/inmind_en.jsonl', bytes: 2048, group: 'data' },
+  ],
+  precacheBytes: 600 + 3 * 1024 * 1024 + 2048,
+  models: [
+    { id: 'tiny-bert', files: [{ url: 'models/tiny-bert/config.json', bytes: 10 }] },
+    { id: 'minilm', files: [{ url: 'models/minilm/config.json', bytes: 20 }] },
+  ],
+  modelsVersion: 'm',
+  upstream: ['https://raw.githubusercontent.com/a/b/c/x.json', 'https://raw.githubusercontent.com/a/b/c/y.json'],
+};
+
+const abs = (rel: string) => new URL(rel, SCOPE).href;
+
+describe('summarizeCaches', () => {
+  it('counts what each cache holds against the manifest', () => {
+    const report = summarizeCaches(manifest, SCOPE, {
+      precache: new Set([abs('index.html'), abs('data/inmind/inmind_en.jsonl')]),
+      models: new Set([abs('models/tiny-bert/config.json')]),
+      upstream: new Set([manifest.upstream[1]]),
+    });
+    expect(report.precache).toMatchObject({ files: 3, cachedFiles: 2, complete: false, cachedBytes: 2648 });
+    expect(report.groups.engine).toEqual({ files: 1, bytes: 3 * 1024 * 1024, cachedFiles: 0 });
+    expect(report.groups.results).toEqual({ files: 0, bytes: 0, cachedFiles: 0 });
+    expect(report.models).toEqual([
+      { id: 'tiny-bert', files: 1, bytes: 10, cachedFiles: 1 },
+      { id: 'minilm', files: 1, bytes: 20, cachedFiles: 0 },
+    ]);
+    expect(report.upstream).toEqual({ total: 2, cached: [manifest.upstream[1]] });
+    expect(report.coi).toBe(true);
+  });
+});
+
+describe('what the indicator says', () => {
+  const base: OfflineSnapshot = {
+    phase: 'ready',
+    progress: null,
+    report: null,
+    updateReady: false,
+    error: '',
+    online: true,
+  };
+
+  it('gives one headline per phase, and says when the saved copy is in use', () => {
+    expect(headline(base)).toBe('Available offline');
+    expect(headline({ ...base, online: false })).toBe('Offline: using the saved copy');
+    expect(headline({ ...base, phase: 'installing', progress: { done: 3, total: 9 } })).toBe(
+      'Saving for offline: 3 of 9 files',
+    );
+    expect(headline({ ...base, phase: 'unsupported' })).toMatch(/not supported/);
+    expect(headline({ ...base, phase: 'off' })).toMatch(/development/);
+  });
+
+  it('lists the groups, then each model with whether it is saved', () => {
+    const report = summarizeCaches(manifest, SCOPE, {
+      precache: new Set(manifest.precache.map((e) => abs(e.url))),
+      models: new Set([abs('models/tiny-bert/config.json')]),
+      upstream: new Set(),
+    });
+    const items = offlineItems(report);
+    expect(items.map((i) => i.label)).toEqual([
+      'App, pages and charts',
+      'DuckDB and ONNX runtimes (WASM)',
+      'Bundled benchmark files',
+      'Model tiny-bert',
+      'Model minilm',
+    ]);
+    expect(items[1]).toMatchObject({ ready: true, detail: '1 of 1 files, 3.0 MiB' });
+    expect(items[4]).toMatchObject({ ready: false });
+    expect(items[4].detail).toMatch(/first time it is used/);
+  });
+
+  it('formats sizes in binary units', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(2048)).toBe('2.0 KiB');
+    expect(formatBytes(69_014_137)).toBe('65.8 MiB');
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../../src/lib/db/catalog.ts';
+import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
+import { loadInMind } from '../../../src/lib/data/core-loader.ts';
+import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import {
+  loadBackground,
+  loadInmindCases,
+  loadLocomoCases,
+} from '../../../src/lib/playground/sql.ts';
+import { SITE, siteFetch } from '../data/site-fetch.ts';
+import { background } from './fixtures.ts';
+
+let catalog: Catalog;
+const opts = { siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() };
+
+beforeAll(async () => {
+  catalog = new Catalog(await openNodeEngine());
+  await loadInMind(catalog, opts);
+});
+
+afterAll(async () => {
+  await catalog.engine.close();
+});
+
+describe('the playground reads its cases from DuckDB', () => {
+  it('reads the 486 background turns in the file order, timestamps removed', async () => {
+    expect(await loadBackground(catalog)).toEqual(background());
+  });
+
+  it('reads the three InMind cases by task_id', async () => {
+    const cases = await loadInmindCases(catalog);
+    expect(cases.map((c) => c.citation)).toEqual([
+      'InMind task 155 (health_and_wellness)',
+      'InMind task 86 (health_and_wellness)',
+      'InMind task 40 (legal)',
+    ]);
+  });
+
+  it('has no LoCoMo case before the LoCoMo tables load, and one after', async () => {
+    expect(await loadLocomoCases(catalog)).toEqual([]);
+    await loadBenchmarkRows(catalog, await collectBenchmarkRows(opts));
+    const [c] = await loadLocomoCases(catalog);
+    expect(c.queries[0].text).toBe('When did Caroline go to the LGBTQ support group?');
+    expect(c.memories).toEqual(['I went to a LGBTQ support group yesterday and it was so powerful.']);
+    expect(c.citation).toBe('LoCoMo question conv-26:q0, evidence D1:3');
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
+import { comparePaper, paperRows } from '../../../src/lib/protocols/paper.ts';
+import { readReproduceParams } from '../../../src/lib/protocols/params.ts';
+import {
+  formatDifference,
+  formatHits,
+  formatOurs,
+  queryRows,
+} from '../../../src/lib/protocols/report.ts';
+import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+
+const row = (system: string, variant: string, metric: string, value: string) => ({
+  paper: 'inmind',
+  table: 'Table 1',
+  row: `${system} row`,
+  column: metric,
+  value: Number(value),
+  value_text: value,
+  unit: '%',
+  system,
+  variant,
+  metric,
+  section: '4.2',
+  source_line: 127,
+});
+
+/** Four InMind-like queries, one gold each; the target ranks 1, 1, 3 and 6 of 6. */
+const protocol: Protocol = {
+  benchmark: 'inmind',
+  notes: [],
+  corpora: corpusMap(
+    [0, 1].map((t) => ({
+      id: `t${t}`,
+      docs: ['a', 'b', 'c', 'd', 'e', 'f'],
+      docIds: ['b0', 'b1', 'b2', 'b3', 'b4', 'target'],
+    })),
+  ),
+  queries: [
+    {
+      id: '0:naive',
+      series: 'naive',
+      group: 'g',
+      text: 'top',
+      corpusId: 't0',
+      goldIds: ['target'],
+    },
+    {
+      id: '1:naive',
+      series: 'naive',
+      group: 'g',
+      text: 'top',
+      corpusId: 't1',
+      goldIds: ['target'],
+    },
+    {
+      id: '0:indirect',
+      series: 'indirect',
+      group: 'g',
+      text: 'third',
+      corpusId: 't0',
+      goldIds: ['target'],
+    },
+    {
+      id: '1:indirect',
+      series: 'indirect',
+      group: 'g',
+      text: 'last',
+      corpusId: 't1',
+      goldIds: ['target'],
+    },
+  ],
+  defaultK: 5,
+};
+
+const retriever: Retriever = {
+  id: 'bm25',
+  label: 'BM25',
+  prepare: async () => undefined,
+  forCorpus: () => (q) =>
+    Float64Array.from(
+      q === 'top' ? [0, 0, 0, 0, 0, 1] : q === 'third' ? [3, 2, 0, 0, 0, 1] : [1, 1, 1, 1, 1, 0],
+    ),
+};
+
+describe('paper comparison', () => {
+  const evaluation = scoreProtocol(protocol, retriever);
+  const rows = paperRows([
+    row('BM25', 'BM25', 'naive', '53.6'),
+    row('BM25', 'BM25', 'target_recall', '3.2'),
+    row('Dense RAG', 'MiniLM', 'naive', '92.0'),
+  ]);
+
+  it('maps naive → naive and target recall → indirect, differences for the same retriever only', () => {
+    const at5 = comparePaper(evaluation, rows, 5);
+    expect(at5.map((c) => [c.series, c.ours, c.sameRetriever, c.difference])).toEqual([
+      ['naive', 100, true, 100 - 53.6],
+      ['indirect', 50, true, 50 - 3.2],
+      ['naive', 100, false, null],
+    ]);
+    expect(at5.map(formatOurs)).toEqual(['100.0', '50.0', '100.0']);
+    expect(at5.map(formatDifference)).toEqual(['+46.4', '+46.8', '—']);
+  });
+
+  it('gives no difference when k is not the paper’s 5', () => {
+    expect(comparePaper(evaluation, rows, 3).map((c) => c.difference)).toEqual([null, null, null]);
+  });
+
+  it('sorts the per-query table by target rank', () => {
+    expect(queryRows(evaluation, 5).map((r) => [r.query_id, r.target_rank, r.recall_at_k])).toEqual(
+      [
+        ['0:naive', 1, 1],
+        ['1:naive', 1, 1],
+        ['0:indirect', 3, 1],
+        ['1:indirect', 6, 0],
+      ],
+    );
+    expect(formatHits({ hits: 2, queries: 4 })).toBe('2/4');
+    expect(formatHits({ hits: 1.5, queries: 4 })).toBe('1.50/4');
+  });
+});
+
+describe('Reproduce URL state', () => {
+  it('reads every parameter and falls back on unknown values', () => {
+    expect(readReproduceParams({})).toMatchObject({
+      spec: { benchmark: 'inmind', inmind: { target: 'chunk', background: 'raw' } },
+      retriever: 'bm25',
+      k: null,
+      queryPrefix: true,
+      device: 'auto',
+      query: null,
+    });
+    const v = readReproduceParams({
+      bench: 'locomo-conv',
+      ret: 'tiny-bert',
+      k: '10',
+      target: 'user',
+      bg: 'content',
+      prefix: 'off',
+      device: 'wasm',
+      q: 'conv-26:q0',
+    });
+    expect(v).toMatchObject({
+      spec: { benchmark: 'locomo-conv', inmind: { target: 'user', background: 'content' } },
+      retriever: 'tiny-bert',
+      k: 10,
+      queryPrefix: false,
+      device: 'wasm',
+      query: 'conv-26:q0',
+    });
+    expect(readReproduceParams({ bench: 'x', ret: 'gpt', k: '51' })).toMatchObject({
+      spec: { benchmark: 'inmind' },
+      retriever: 'bm25',
+      k: null,
+    });
+  });
+});
