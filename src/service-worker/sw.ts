@@ -14,6 +14,7 @@ import {
   type Route,
 } from '../lib/offline/routes.ts';
 import {
+  isWeights,
   summarizeCaches,
   type FromWorkerMessage,
   type ToWorkerMessage,
@@ -96,6 +97,29 @@ async function cacheFirst(request: Request, cacheName: string, key: string): Pro
   return hit ?? fetchAndStore(request, cacheName, key);
 }
 
+const keptModels = new Set<string>();
+
+/**
+ * A model's small files (config, tokenizer, vocab) are kept with the first file used, so the
+ * presence check finds the whole model offline; weights are kept as their dtype is loaded.
+ */
+async function keepModelFiles(url: string): Promise<void> {
+  const model = MANIFEST.models.find((m) => url.startsWith(abs(`models/${encodeURIComponent(m.id)}/`)));
+  if (!model || keptModels.has(model.id)) return;
+  keptModels.add(model.id);
+  const cache = await caches.open(NAMES.models);
+  for (const f of model.files.filter((f) => !isWeights(f.url))) {
+    if (await cache.match(abs(f.url))) continue;
+    const res = await fetch(abs(f.url)).catch(() => null);
+    if (!res || !isCacheable(res)) {
+      keptModels.delete(model.id);
+      return;
+    }
+    await cache.put(abs(f.url), res);
+  }
+  await broadcast({ type: 'cache-changed', version: MANIFEST.version });
+}
+
 async function networkFirst(request: Request, cacheName: string, key: string) {
   try {
     return await fetchAndStore(request, cacheName, key);
@@ -170,6 +194,9 @@ sw.addEventListener('fetch', (event) => {
   const route = routeRequest(event.request, ctx);
   if (route.kind === 'passthrough') return;
   const sameOrigin = route.kind !== 'cache-first' || route.cache !== 'upstream';
+  if (route.kind === 'cache-first' && route.cache === 'models') {
+    event.waitUntil(keepModelFiles(route.key));
+  }
   event.respondWith(
     answer(route, event.request).then((res) => (sameOrigin ? isolate(res) : res)),
   );

@@ -2,7 +2,8 @@
 // batch so the page can store it before the next one ends. Requests run one after another.
 import { batchByTokenLength } from '../lib/embed/pooling.ts';
 import { chooseBackend } from '../lib/embed/backend-choice.ts';
-import { requestAdapterReport, errorMessage, type AdapterReport } from '../lib/embed/webgpu.ts';
+import { requestAdapterReport, type AdapterReport } from '../lib/embed/webgpu.ts';
+import { errorMessage } from '../lib/embed/error-message.ts';
 import {
   configureTransformers,
   loadModel,

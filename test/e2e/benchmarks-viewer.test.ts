@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
@@ -18,7 +19,9 @@ async function inView(selector: string): Promise<boolean> {
     (el, vp) => {
       const box = el.getBoundingClientRect();
       const frame = document.querySelector(vp)?.getBoundingClientRect();
-      return !!frame && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1 && box.height > 0;
+      return (
+        !!frame && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1 && box.height > 0
+      );
     },
     viewport,
   );
@@ -26,7 +29,24 @@ async function inView(selector: string): Promise<boolean> {
 
 async function openView(hash: string, turns: number) {
   await page.goto(`${server.url}${hash}`);
-  await page.waitForSelector(`${viewport}[data-turns="${turns}"] [data-turn-row]`, { timeout: 180_000 });
+  await page.waitForSelector(`${viewport}[data-turns="${turns}"] [data-turn-row]`, {
+    timeout: 180_000,
+  });
+}
+
+async function axeViolations(): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (el: Element) => Promise<{ violations: { id: string; impact: string }[] }> };
+    };
+    const main = document.querySelector('main');
+    if (!main) return ['no main'];
+    const result = await axe.run(main);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
+  });
 }
 
 beforeAll(async () => {
@@ -70,7 +90,10 @@ describe('conversation viewer and query explorer', () => {
     expect(await page.locator('[data-evidence="true"]').count()).toBeGreaterThanOrEqual(1);
     expect(await page.locator('[data-dia-id="D8:5"]').getAttribute('data-evidence')).toBeNull();
 
-    await page.locator('[data-query-card]').getByRole('button', { name: 'Scroll to turn D9:17' }).click();
+    await page
+      .locator('[data-query-card]')
+      .getByRole('button', { name: 'Scroll to turn D9:17' })
+      .click();
     const second = '[data-dia-id="D9:17"]';
     await page.waitForSelector(`${viewport}[data-focused="D9:17"] ${second}[data-evidence="true"]`);
     expect(await inView(second)).toBe(true);
@@ -84,7 +107,9 @@ describe('conversation viewer and query explorer', () => {
     const jump = item.locator('button[data-gold-turn]').first();
     const target = (await jump.getAttribute('data-gold-turn')) ?? '';
     await jump.click();
-    await page.waitForSelector(`${viewport}[data-focused="${target}"] [data-dia-id="${target}"].selected`);
+    await page.waitForSelector(
+      `${viewport}[data-focused="${target}"] [data-dia-id="${target}"].selected`,
+    );
     expect(await inView(`[data-dia-id="${target}"]`)).toBe(true);
     expect(page.url()).toMatch(/query=conv-26%3Aq29/);
   });
@@ -95,6 +120,21 @@ describe('conversation viewer and query explorer', () => {
     expect(await inView('[data-dia-id="D3:5"]')).toBe(true);
   });
 
+  it('shows the InMind background as one 486-turn conversation in 47 sessions', async () => {
+    await openView('#/benchmarks?dataset=inmind-background', 486);
+    const picked = page
+      .getByRole('combobox', { name: 'Conversation', exact: true })
+      .locator('option:checked');
+    expect(await picked.innerText()).toBe('lme_s_background (486 turns, 47 sessions)');
+    expect(await page.locator('[data-turn-row]').count()).toBeLessThan(60);
+    await page.waitForFunction((vp) => {
+      const el = document.querySelector(vp);
+      if (el) el.scrollTop = el.scrollHeight;
+      return document.querySelector('[data-dia-id="session-c65042d7_1-turn-11"]') !== null;
+    }, viewport);
+    expect(await page.locator('[data-turn-row]').count()).toBeLessThan(60);
+  });
+
   it('filters by style and category and works from the keyboard', async () => {
     await openView('#/benchmarks?qds=locomo&style=question&cat=2', 419);
     await page.waitForSelector('[data-query-count="321"]');
@@ -103,12 +143,23 @@ describe('conversation viewer and query explorer', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => /query=conv-/.test(location.hash));
     const row = page.locator('[data-turn-row]').nth(2);
-    await row.focus();
     const id = await row.getAttribute('data-dia-id');
+    const select = row.locator('button.select');
+    await select.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((d) => location.hash.includes(`turn=${encodeURIComponent(d ?? '')}`), id);
-    const outline = await row.evaluate((el) => getComputedStyle(el).outlineStyle);
+    await page.waitForFunction(
+      (d) => location.hash.includes(`turn=${encodeURIComponent(d ?? '')}`),
+      id,
+    );
+    expect(await select.getAttribute('aria-pressed')).toBe('true');
+    const outline = await select.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe('none');
+  });
+
+  it('has no serious or critical axe violations with a query open', async () => {
+    await openView('#/benchmarks?conv=conv-26&dataset=locomo&query=conv-26%3Aq37', 419);
+    await page.waitForSelector(`${viewport}[data-focused="D8:6"]`);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('made no request outside the test server and logged no console error', () => {

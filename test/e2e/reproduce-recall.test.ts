@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -94,8 +95,12 @@ describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
     );
     const retrieved = detail.locator('li[data-retrieved] pre');
     expect(await retrieved.count()).toBe(5);
-    const text = await retrieved.first().evaluate((el) => el.textContent);
+    // Text, not markup: the element holds exactly the document's characters and no elements.
+    const [text, children] = await retrieved
+      .first()
+      .evaluate((el) => [el.textContent, el.childElementCount] as const);
     expect(text).toBe(corpus.docs[outcome.top[0].index]);
+    expect(children).toBe(0);
 
     // The state survives a reload: the URL alone restores view and drill-down.
     await page.reload();
@@ -120,6 +125,26 @@ describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
         hits: formatHits(c),
       });
     }
+  });
+
+  it('has no serious or critical axe violations with a query open', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 }, { q: '0:indirect' });
+    await page.waitForSelector('[data-query-detail="0:indirect"]');
+    await page.addScriptTag({
+      path: createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    });
+    const violations = await page.evaluate(async () => {
+      const { axe } = window as unknown as {
+        axe: { run: (el: Element) => Promise<{ violations: { id: string; impact: string }[] }> };
+      };
+      const main = document.querySelector('main');
+      if (!main) return [];
+      const result = await axe.run(main);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
   });
 
   it('made no request outside the test server and logged no console error', () => {

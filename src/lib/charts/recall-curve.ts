@@ -33,7 +33,12 @@ export function recallCurveSpec(points: readonly CurvePoint[], k: number): TopLe
             title: 'Recall@k (%)',
             scale: { domain: [0, 100] },
           },
-          color: { field: 'series', type: 'nominal', legend: { title: null, orient: 'top' } },
+          color: {
+            field: 'series',
+            type: 'nominal',
+            sort: [...new Set(points.map((p) => p.series))],
+            legend: { title: null, orient: 'top' },
+          },
           description: { field: 'aria', type: 'nominal' },
           tooltip: [
             { field: 'series', type: 'nominal' },

@@ -24,7 +24,14 @@ export function similarityHistogramSpec(
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     description: `${scoreTitle}: target vs background density per query series`,
     data: { values: similarityData(bins) },
-    facet: { column: { field: 'series', type: 'nominal', title: null } },
+    facet: {
+      column: {
+        field: 'series',
+        type: 'nominal',
+        title: null,
+        sort: [...new Set(bins.map((b) => b.series))],
+      },
+    },
     spec: {
       width: 260,
       height: 180,
@@ -33,6 +40,7 @@ export function similarityHistogramSpec(
         x: { field: 'start', type: 'quantitative', title: scoreTitle },
         x2: { field: 'end' },
         y: { field: 'density', type: 'quantitative', title: 'Density', stack: null },
+        y2: { datum: 0 },
         color: {
           field: 'population',
           type: 'nominal',

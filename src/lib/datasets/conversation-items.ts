@@ -16,7 +16,8 @@ export type ViewItem =
   | { kind: 'session'; key: string; session: number; date: string; turns: number }
   | { kind: 'turn'; key: string; turn: TurnView };
 
-const optionalText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const optionalText = (v: unknown): string | null =>
+  v === null || v === undefined ? null : String(v);
 
 export function turnFromRow(row: SqlRow): TurnView {
   return {
@@ -64,7 +65,12 @@ export function itemIndexOfTurn(items: readonly ViewItem[], diaId: string): numb
 }
 
 /** Hash link to a turn in context, for any drill-down. */
-export function turnLink(dataset: string, conv: string, turn: string, query: string | null = null): string {
+export function turnLink(
+  dataset: string,
+  conv: string,
+  turn: string,
+  query: string | null = null,
+): string {
   const params = new URLSearchParams({ conv, dataset, ...(query ? { query } : {}), turn });
   return `#/benchmarks?${params.toString()}`;
 }

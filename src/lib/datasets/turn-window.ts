@@ -38,7 +38,8 @@ export class RowHeights {
 
   private sums(): Float64Array {
     if (this.dirty) {
-      for (let i = 0; i < this.heights.length; i++) this.offsets[i + 1] = this.offsets[i] + this.heights[i];
+      for (let i = 0; i < this.heights.length; i++)
+        this.offsets[i + 1] = this.offsets[i] + this.heights[i];
       this.dirty = false;
     }
     return this.offsets;
@@ -76,7 +77,11 @@ export class RowHeights {
 }
 
 /** Pixel height guess for a turn before it is measured: header line plus wrapped text lines. */
-export function estimateTurnHeight(textLength: number, extraLines: number, charsPerLine: number): number {
+export function estimateTurnHeight(
+  textLength: number,
+  extraLines: number,
+  charsPerLine: number,
+): number {
   const lines = Math.max(1, Math.ceil(textLength / Math.max(20, charsPerLine))) + extraLines;
   return 34 + lines * 22;
 }

@@ -313,7 +313,15 @@ export function insertUserRowsSql(table: string, rows: readonly (readonly UserCe
 
 /** Swaps the staged table in and records it, in one transaction (rolled back on failure). */
 export function swapUserTableSql(staging: string, meta: UserTableMeta): string {
-  const row = [meta.name, meta.file, meta.kind, meta.format, meta.rows, meta.mapping, new Date().toISOString()];
+  const row = [
+    meta.name,
+    meta.file,
+    meta.kind,
+    meta.format,
+    meta.rows,
+    meta.mapping,
+    new Date().toISOString(),
+  ];
   return `BEGIN TRANSACTION;
 CREATE OR REPLACE TABLE ${quoteIdent(meta.name)} AS SELECT * FROM ${quoteIdent(staging)};
 ${USER_META_DDL};
@@ -342,7 +350,20 @@ SELECT name AS dataset FROM ${USER_TABLES_META} WHERE kind = 'records' ORDER BY 
 const NATURAL_CONV_ORDER = `regexp_replace(conv_id, '\\d+$', ''),
   TRY_CAST(regexp_extract(conv_id, '(\\d+)$', 1) AS BIGINT), conv_id`;
 
+/** The fixed LongMemEval-S background every InMind task is injected into, as one conversation. */
+export const INMIND_BACKGROUND = {
+  dataset: 'inmind-background',
+  conv: 'lme_s_background',
+} as const;
+
+export const INMIND_BACKGROUND_DATASET_SQL = `SELECT '${INMIND_BACKGROUND.dataset}' AS dataset,
+  1 AS conversations, CAST(count(*) AS INTEGER) AS turns FROM lme_background`;
+
 export function conversationListSql(dataset: string): string {
+  if (dataset === INMIND_BACKGROUND.dataset) {
+    return `SELECT '${INMIND_BACKGROUND.conv}' AS conv_id, CAST(count(*) AS INTEGER) AS turns,
+  CAST(count(DISTINCT session_id) AS INTEGER) AS sessions FROM lme_background`;
+  }
   if (isUserTable(dataset)) {
     return `SELECT conversation AS conv_id, CAST(count(*) AS INTEGER) AS turns, 1 AS sessions
 FROM ${quoteIdent(dataset)} GROUP BY conversation ORDER BY ${NATURAL_CONV_ORDER.replaceAll('conv_id', 'conversation')}`;
@@ -351,8 +372,21 @@ FROM ${quoteIdent(dataset)} GROUP BY conversation ORDER BY ${NATURAL_CONV_ORDER.
 FROM turns WHERE dataset = ${quoteString(dataset)} GROUP BY conv_id ORDER BY ${NATURAL_CONV_ORDER}`;
 }
 
+/** The viewer holds one conversation in memory; a huge user table is shown up to this many turns. */
+export const VIEWER_MAX_TURNS = 5000;
+
 /** Turns of one conversation in order; a user table's records read as turns of session 1. */
 export function conversationTurnsSql(dataset: string, conv: string): string {
+  return `${conversationTurnsSelect(dataset, conv)} LIMIT ${VIEWER_MAX_TURNS}`;
+}
+
+function conversationTurnsSelect(dataset: string, conv: string): string {
+  if (dataset === INMIND_BACKGROUND.dataset) {
+    return `SELECT session_index + 1 AS session, id AS dia_id,
+  CAST(row_number() OVER (ORDER BY session_index, turn_index) - 1 AS INTEGER) AS turn_index,
+  role AS speaker, coalesce(timestamp, '') AS date, content AS text, NULL AS caption, NULL AS img_url
+FROM lme_background ORDER BY session_index, turn_index`;
+  }
   if (isUserTable(dataset)) {
     return `SELECT 1 AS session, 'L' || line AS dia_id,
   CAST(row_number() OVER (ORDER BY line) - 1 AS INTEGER) AS turn_index, coalesce(speaker, '') AS speaker,

@@ -1,4 +1,6 @@
 // Just enough of the WebGPU API to ask for an adapter; TypeScript's DOM lib has no WebGPU types.
+import { errorMessage } from './error-message.ts';
+
 interface GpuAdapterInfoLike {
   vendor?: string;
   architecture?: string;
@@ -53,8 +55,4 @@ export function describeAdapter(report: AdapterReport): string {
   if (!report.available) return report.reason;
   const parts = [report.vendor, report.architecture, report.device, report.description];
   return parts.filter(Boolean).join(' · ') || 'unnamed adapter';
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

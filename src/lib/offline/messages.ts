@@ -24,7 +24,7 @@ export interface OfflineReport {
   coi: boolean;
   precache: GroupStatus & { cachedBytes: number; complete: boolean };
   groups: Record<PrecacheGroup, GroupStatus>;
-  models: (GroupStatus & { id: string })[];
+  models: (GroupStatus & { id: string; ready: boolean })[];
   upstream: { total: number; cached: string[] };
 }
 
@@ -33,6 +33,11 @@ export interface CachedUrls {
   precache: ReadonlySet<string>;
   models: ReadonlySet<string>;
   upstream: ReadonlySet<string>;
+}
+
+/** ONNX weights: one file per dtype, and a model works offline with any one of them. */
+export function isWeights(url: string): boolean {
+  return url.endsWith('.onnx') || url.endsWith('.onnx_data');
 }
 
 export function summarizeCaches(
@@ -68,12 +73,16 @@ export function summarizeCaches(
       complete: cachedFiles === files,
     },
     groups,
-    models: manifest.models.map((m) => ({
-      id: m.id,
-      files: m.files.length,
-      bytes: m.files.reduce((s, f) => s + f.bytes, 0),
-      cachedFiles: m.files.filter((f) => cached.models.has(abs(f.url))).length,
-    })),
+    models: manifest.models.map((m) => {
+      const has = (f: { url: string }) => cached.models.has(abs(f.url));
+      return {
+        id: m.id,
+        files: m.files.length,
+        bytes: m.files.reduce((s, f) => s + f.bytes, 0),
+        cachedFiles: m.files.filter(has).length,
+        ready: m.files.filter((f) => !isWeights(f.url)).every(has) && m.files.some((f) => isWeights(f.url) && has(f)),
+      };
+    }),
     upstream: {
       total: manifest.upstream.length,
       cached: manifest.upstream.filter((u) => cached.upstream.has(u)),

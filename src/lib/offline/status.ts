@@ -60,13 +60,12 @@ export function offlineItems(report: OfflineReport): OfflineItem[] {
       ready: g.cachedFiles === g.files,
     }));
   for (const m of report.models) {
-    const ready = m.cachedFiles === m.files;
     items.push({
       label: `Model ${m.id}`,
-      detail: ready
-        ? `saved (${formatBytes(m.bytes)})`
-        : `on this site; saved the first time it is used (${formatBytes(m.bytes)})`,
-      ready,
+      detail: m.ready
+        ? `saved (${m.cachedFiles} of ${m.files} files)`
+        : `on this site; saved the first time it is used (${formatBytes(m.bytes)} in all dtypes)`,
+      ready: m.ready,
     });
   }
   if (report.upstream.cached.length > 0) {

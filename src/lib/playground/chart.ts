@@ -97,7 +97,7 @@ export function rankingSpec(ranking: Ranking, scoreName: string): TopLevelSpec {
             field: 'memory',
             type: 'nominal',
             scale: { domain, range: DASHES.slice(0, Math.max(1, domain.length)) },
-            legend: null,
+            legend: { title: null, orient: 'top' },
           },
           description: { field: 'aria', type: 'nominal' },
           tooltip: [

@@ -52,6 +52,7 @@ export function inmindCasesFromRows(rows: readonly SqlRow[]): PlaygroundCase[] {
 
 interface CatalogLike {
   query(sql: string): Promise<SqlRow[]>;
+  tableNames(): Promise<string[]>;
 }
 
 export async function loadBackground(catalog: CatalogLike): Promise<string[]> {
@@ -64,9 +65,11 @@ export async function loadInmindCases(catalog: CatalogLike): Promise<PlaygroundC
 
 /** Empty until the LoCoMo tables are loaded (they arrive after the InMind ones). */
 export async function loadLocomoCases(catalog: CatalogLike): Promise<PlaygroundCase[]> {
+  const tables = await catalog.tableNames();
+  if (!tables.includes('queries') || !tables.includes('turns')) return [];
   const out: PlaygroundCase[] = [];
   for (const def of locomoDefs) {
-    const [query] = await catalog.query(locomoQuerySql(def)).catch(() => []);
+    const [query] = await catalog.query(locomoQuerySql(def));
     if (!query) continue;
     const gold = Array.isArray(query.gold_ids) ? query.gold_ids.map(str) : [];
     const turns = await catalog.query(locomoTurnsSql(str(query.conv_id), gold));

@@ -1,6 +1,6 @@
-import type { Evaluation, QueryOutcome } from './evaluate.ts';
+import type { Evaluation } from './evaluate.ts';
 import type { PaperComparison } from './paper.ts';
-import { ALL, recallTable, separationTable, type RecallCell } from './summary.ts';
+import { ALL, queryRecall, recallTable, separationTable, type RecallCell } from './summary.ts';
 
 /** Recall as the paper prints it: a percentage with one decimal. */
 export function formatPercent(value: number | null): string {
@@ -65,7 +65,9 @@ export function formatOurs(c: PaperComparison): string {
 export function formatDifference(c: PaperComparison): string {
   if (c.difference === null) return '—';
   const digits = c.paper.unit === '%' ? 1 : 3;
-  return `${c.difference >= 0 ? '+' : ''}${c.difference.toFixed(digits)}`;
+  // A float residue like -1e-14 must print as +0.0, not -0.0.
+  const d = Math.abs(c.difference) < 0.5 * 10 ** -digits ? 0 : c.difference;
+  return `${d >= 0 ? '+' : ''}${d.toFixed(digits)}`;
 }
 
 function comparisonLine(c: PaperComparison): string {
@@ -85,10 +87,6 @@ export interface QueryRowView {
   recall_at_k: number;
   gold: number;
   corpus_size: number;
-}
-
-function queryRecall(o: QueryOutcome, k: number): number {
-  return o.goldRanks.filter((r) => r !== null && r <= k).length / o.goldRanks.length;
 }
 
 /** Best (lowest) target rank first; queries without any target doc last. */

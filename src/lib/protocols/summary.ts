@@ -21,7 +21,8 @@ export function seriesOf(evaluation: Evaluation): string[] {
   return [...new Set(evaluation.outcomes.map((o) => o.query.series))];
 }
 
-function queryRecall(o: QueryOutcome, k: number): number {
+/** |gold credited within the first k| / |gold| for one scorable query. */
+export function queryRecall(o: QueryOutcome, k: number): number {
   const found = o.goldRanks.filter((r) => r !== null && r <= k).length;
   return found / o.goldRanks.length;
 }

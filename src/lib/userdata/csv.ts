@@ -46,11 +46,16 @@ export async function* csvRows(
         quoted = false;
         i = close + 1;
         if (i < text.length && text[i] !== delimiter) {
-          throw new DatasetFormatError(file, '', `${delimiterName(delimiter)} or a line end after a closing quote`, {
-            line,
-            column: i + 1,
-            found: JSON.stringify(text[i]),
-          });
+          throw new DatasetFormatError(
+            file,
+            '',
+            `${delimiterName(delimiter)} or a line end after a closing quote`,
+            {
+              line,
+              column: i + 1,
+              found: JSON.stringify(text[i]),
+            },
+          );
         }
         fields.push(field);
         field = '';

@@ -1,4 +1,11 @@
-import { DatasetFormatError, child, describeValue, isObject, type JsonObject, type Loc } from '../datasets/validate.ts';
+import {
+  DatasetFormatError,
+  child,
+  describeValue,
+  isObject,
+  type JsonObject,
+  type Loc,
+} from '../datasets/validate.ts';
 import type { UserRecord } from './record.ts';
 
 /** Top-level fields `submission.schema.json` requires. */
@@ -41,12 +48,21 @@ function editDistance(a: string, b: string): number {
 /** An unknown key that is probably a misspelling of `wanted`. */
 function typoOf(obj: JsonObject, wanted: string, known: readonly string[]): string | null {
   const unknown = Object.keys(obj).filter((k) => !known.includes(k));
-  return unknown.find((k) => k.toLowerCase() === wanted || editDistance(k.toLowerCase(), wanted) <= 2) ?? null;
+  return (
+    unknown.find((k) => k.toLowerCase() === wanted || editDistance(k.toLowerCase(), wanted) <= 2) ??
+    null
+  );
 }
 
 function failField(loc: Loc, expected: string, value: unknown, typo: string | null = null): never {
-  const found = typo === null ? describeValue(value) : `nothing (missing), but an unknown field "${typo}" (a typo?)`;
-  throw new DatasetFormatError(loc.file, loc.path, `${expected} (${SCHEMA})`, { line: loc.line, found });
+  const found =
+    typo === null
+      ? describeValue(value)
+      : `nothing (missing), but an unknown field "${typo}" (a typo?)`;
+  throw new DatasetFormatError(loc.file, loc.path, `${expected} (${SCHEMA})`, {
+    line: loc.line,
+    found,
+  });
 }
 
 function field<T>(
@@ -66,8 +82,19 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isInteger = (v: unknown): v is number => Number.isSafeInteger(v);
 
-function turn(obj: JsonObject, key: 'naive' | 'query', loc: Loc): { context: string; answer: string } {
-  const value = field(obj, key, loc, SUBMISSION_FIELDS, 'an object with context and answer', isObject);
+function turn(
+  obj: JsonObject,
+  key: 'naive' | 'query',
+  loc: Loc,
+): { context: string; answer: string } {
+  const value = field(
+    obj,
+    key,
+    loc,
+    SUBMISSION_FIELDS,
+    'an object with context and answer',
+    isObject,
+  );
   const at = child(loc, key);
   const context = field(value, 'context', at, TURN_FIELDS, 'a string', isString);
   const answer = field(value, 'answer', at, TURN_FIELDS, 'a string', isString);
@@ -90,7 +117,14 @@ export class SubmissionChecker {
     const loc: Loc = { file: this.file, path: record.path, line: record.line };
     const obj = record.value;
     const taskId = field(obj, 'task_id', loc, SUBMISSION_FIELDS, 'an integer', isInteger);
-    const system = field(obj, 'system', loc, SUBMISSION_FIELDS, 'a non-empty string', isNonEmptyString);
+    const system = field(
+      obj,
+      'system',
+      loc,
+      SUBMISSION_FIELDS,
+      'a non-empty string',
+      isNonEmptyString,
+    );
     const config = field(obj, 'config', loc, SUBMISSION_FIELDS, 'an object', isObject);
     const naive = turn(obj, 'naive', loc);
     const query = turn(obj, 'query', loc);
@@ -111,10 +145,15 @@ export class SubmissionChecker {
     const at = child(loc, 'task_id');
     if (this.taskIds !== null && !this.taskIds.has(taskId)) {
       const ids = [...this.taskIds];
-      throw new DatasetFormatError(at.file, at.path, `an InMind task id (${this.taskIds.size} tasks, ${Math.min(...ids)}–${Math.max(...ids)})`, {
-        line: at.line,
-        found: `${taskId}, which is not one`,
-      });
+      throw new DatasetFormatError(
+        at.file,
+        at.path,
+        `an InMind task id (${this.taskIds.size} tasks, ${Math.min(...ids)}–${Math.max(...ids)})`,
+        {
+          line: at.line,
+          found: `${taskId}, which is not one`,
+        },
+      );
     }
     const key = `${system}\u0000${taskId}`;
     const first = this.seen.get(key);

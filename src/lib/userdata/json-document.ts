@@ -36,13 +36,21 @@ export async function* jsonDocumentRecords(
   if (text.trim() === '') return;
   const doc = parseJsonDocument(text, file);
   if (!Array.isArray(doc)) {
-    throw new DatasetFormatError(file, '', 'an array of JSON objects (one per record) or JSON Lines', {
-      line: 1,
-      found: describeValue(doc),
-    });
+    throw new DatasetFormatError(
+      file,
+      '',
+      'an array of JSON objects (one per record) or JSON Lines',
+      {
+        line: 1,
+        found: describeValue(doc),
+      },
+    );
   }
   if (doc.length === 0) {
-    throw new DatasetFormatError(file, '', 'at least one record', { line: 1, found: 'an empty array' });
+    throw new DatasetFormatError(file, '', 'at least one record', {
+      line: 1,
+      found: 'an empty array',
+    });
   }
   const starts = arrayElementLines(text);
   for (let i = 0; i < doc.length; i++) {

@@ -1,5 +1,10 @@
 import { jsonSyntaxErrorOffset } from '../datasets/jsonl.ts';
-import { DatasetFormatError, describeValue, isObject, type JsonObject } from '../datasets/validate.ts';
+import {
+  DatasetFormatError,
+  describeValue,
+  isObject,
+  type JsonObject,
+} from '../datasets/validate.ts';
 import type { TextLine } from './lines.ts';
 
 /** One JSONL line as an object; a syntax error names the file, line and column. */

@@ -46,7 +46,10 @@ export async function* readLines(
     for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE, start)) {
       const piece = chunk.subarray(start, end);
       if (pendingLength + piece.length > maxLineBytes) throw tooLong();
-      const bytes = pending.length === 0 ? piece : concatBytes([...pending, piece], pendingLength + piece.length);
+      const bytes =
+        pending.length === 0
+          ? piece
+          : concatBytes([...pending, piece], pendingLength + piece.length);
       pending = [];
       pendingLength = 0;
       line++;
@@ -63,7 +66,10 @@ export async function* readLines(
   }
   if (pendingLength > 0) {
     line++;
-    yield { line, text: decodeLine(decoder, concatBytes(pending, pendingLength), line, source.name) };
+    yield {
+      line,
+      text: decodeLine(decoder, concatBytes(pending, pendingLength), line, source.name),
+    };
   }
 }
 
@@ -100,7 +106,8 @@ function decodeLine(decoder: TextDecoder, raw: Uint8Array, line: number, file: s
 
 function withoutUtf8Bom(bytes: Uint8Array, file: string): Uint8Array {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3);
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  const utf16 =
+    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (utf16) {
     throw new DatasetFormatError(file, '', 'UTF-8 text', {
       line: 1,

@@ -5,7 +5,13 @@ import type { ByteSource } from './byte-source.ts';
 import { RECORD_COLUMNS, SUBMISSION_COLUMNS, recordCells, submissionCells } from './columns.ts';
 import type { DataKind } from './inspect.ts';
 import { SubmissionChecker } from './inmind-submission.ts';
-import { describeMapping, mapRecord, mappingProblem, noMappingError, type Mapping } from './mapping.ts';
+import {
+  describeMapping,
+  mapRecord,
+  mappingProblem,
+  noMappingError,
+  type Mapping,
+} from './mapping.ts';
 import type { FileFormat, UserRecord } from './record.ts';
 import { readRecords, type RecordOptions } from './records.ts';
 import { tableNameProblem } from './table-name.ts';
@@ -62,7 +68,10 @@ export async function loadUserFile(
     if (plan.kind === 'inmind-submission') {
       const checker = new SubmissionChecker(file, await inmindTaskIds(catalog));
       const cells = mapRows(records, (r) => submissionCells(checker.check(r)));
-      rows = await writeUserTable(catalog.engine, SUBMISSION_COLUMNS, cells, { ...meta, mapping: '' });
+      rows = await writeUserTable(catalog.engine, SUBMISSION_COLUMNS, cells, {
+        ...meta,
+        mapping: '',
+      });
     } else {
       if (mappingProblem(plan.mapping)) throw noMappingError(file);
       const cells = mapRows(records, (r) => recordCells(mapRecord(r, plan.mapping, file)));
@@ -72,7 +81,8 @@ export async function loadUserFile(
     return { file, table: plan.table, kind: plan.kind, rows };
   } catch (err) {
     if (err instanceof DatasetFormatError || err instanceof LoadError) throw err;
-    if (options.signal?.aborted) throw new LoadError(file, 'loading cancelled; nothing was changed');
+    if (options.signal?.aborted)
+      throw new LoadError(file, 'loading cancelled; nothing was changed');
     throw new LoadError(file, err instanceof Error ? err.message : String(err));
   }
 }

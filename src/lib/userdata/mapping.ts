@@ -38,8 +38,27 @@ const NAMES: Record<Role, string[]> = {
     'utterance',
     'turn',
   ],
-  gold: ['gold', 'gold_ids', 'answer', 'answers', 'label', 'target', 'expected', 'ground_truth', 'evidence', 'reference'],
-  conversation: ['conversation', 'conv_id', 'conversation_id', 'dialog_id', 'session_id', 'sample_id', 'thread'],
+  gold: [
+    'gold',
+    'gold_ids',
+    'answer',
+    'answers',
+    'label',
+    'target',
+    'expected',
+    'ground_truth',
+    'evidence',
+    'reference',
+  ],
+  conversation: [
+    'conversation',
+    'conv_id',
+    'conversation_id',
+    'dialog_id',
+    'session_id',
+    'sample_id',
+    'thread',
+  ],
   speaker: ['speaker', 'role', 'author', 'from'],
 };
 
@@ -59,7 +78,8 @@ export function suggestMapping(fields: readonly FieldInfo[]): Mapping {
   for (const role of ROLES) {
     for (const name of NAMES[role]) {
       const match = fields.find(
-        (f) => !used.has(f.label) && f.path[f.path.length - 1].toLowerCase() === name && fits(role, f),
+        (f) =>
+          !used.has(f.label) && f.path[f.path.length - 1].toLowerCase() === name && fits(role, f),
       );
       if (match) {
         mapping[role] = match.path;
@@ -105,7 +125,13 @@ function pathLoc(loc: Loc, path: readonly string[]): Loc {
   return path.reduce<Loc>((l, key) => child(l, key), loc);
 }
 
-function text(record: UserRecord, path: string[] | null, role: Role, loc: Loc, required: boolean): string | null {
+function text(
+  record: UserRecord,
+  path: string[] | null,
+  role: Role,
+  loc: Loc,
+  required: boolean,
+): string | null {
   if (path === null) return null;
   const value = fieldValue(record.value, path);
   const at = pathLoc(loc, path);
@@ -122,7 +148,8 @@ function gold(record: UserRecord, path: string[] | null, loc: Loc): string[] | n
   const at = pathLoc(loc, path);
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' || typeof value === 'number') return [String(value)];
-  if (!Array.isArray(value)) return fail(at, 'a string, number or an array of them (mapped as the gold)', value);
+  if (!Array.isArray(value))
+    return fail(at, 'a string, number or an array of them (mapped as the gold)', value);
   return value.map((item, i) => {
     if (typeof item === 'string' || typeof item === 'number') return String(item);
     return fail(child(at, i), 'a string or number', item);
@@ -130,15 +157,17 @@ function gold(record: UserRecord, path: string[] | null, loc: Loc): string[] | n
 }
 
 function otherFields(record: JsonObject, mapping: Mapping): string | null {
-  const mapped = new Set(Object.values(mapping).flatMap((p) => (p && p.length === 1 ? [p[0]] : [])));
+  const mapped = new Set(
+    Object.values(mapping).flatMap((p) => (p && p.length === 1 ? [p[0]] : [])),
+  );
   const rest: JsonObject = {};
-  let any = false;
+  let kept = false;
   for (const [key, value] of Object.entries(record)) {
     if (mapped.has(key)) continue;
     rest[key] = value;
-    any = true;
+    kept = true;
   }
-  return any ? JSON.stringify(rest) : null;
+  return kept ? JSON.stringify(rest) : null;
 }
 
 /** One record as a user-table row; a mapped query or memory field must be present. */
@@ -149,7 +178,8 @@ export function mapRecord(record: UserRecord, mapping: Mapping, file: string): M
     query: text(record, mapping.query, 'query', loc, true),
     memory: text(record, mapping.memory, 'memory', loc, true),
     gold: gold(record, mapping.gold, loc),
-    conversation: text(record, mapping.conversation, 'conversation', loc, false) ?? DEFAULT_CONVERSATION,
+    conversation:
+      text(record, mapping.conversation, 'conversation', loc, false) ?? DEFAULT_CONVERSATION,
     speaker: text(record, mapping.speaker, 'speaker', loc, false),
     fields: otherFields(record.value, mapping),
   };

@@ -12,7 +12,8 @@ export const PARQUET_NOT_INSTALLED: ParquetReader = {
   available: false,
   records(source: ByteSource): AsyncIterable<UserRecord> {
     throw new DatasetFormatError(source.name, '', 'a JSON, JSON Lines or CSV file', {
-      found: 'a Parquet file, and Parquet support not installed in this build (convert it to JSON Lines or CSV)',
+      found:
+        'a Parquet file, and Parquet support not installed in this build (convert it to JSON Lines or CSV)',
     });
   },
 };

@@ -18,7 +18,11 @@ async function* jsonlRecords(source: ByteSource, options: ReadOptions): AsyncGen
   }
 }
 
-function byFormat(source: ByteSource, format: FileFormat, options: RecordOptions): AsyncIterable<UserRecord> {
+function byFormat(
+  source: ByteSource,
+  format: FileFormat,
+  options: RecordOptions,
+): AsyncIterable<UserRecord> {
   switch (format) {
     case 'jsonl':
       return jsonlRecords(source, options);

@@ -33,7 +33,10 @@ export interface FetchUrlOptions {
 }
 
 /** Downloads into a Blob (never one big string), which is then read like a picked file. */
-export async function fetchUrlSource(target: UrlTarget, options: FetchUrlOptions = {}): Promise<ByteSource> {
+export async function fetchUrlSource(
+  target: UrlTarget,
+  options: FetchUrlOptions = {},
+): Promise<ByteSource> {
   const doFetch = options.fetchImpl ?? fetch;
   let response: Response;
   try {

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lmeBackgroundRows } from '../../../src/lib/datasets/inmind.ts';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
 import {
+  INMIND_BACKGROUND,
   QUERY_FACETS_SQL,
   VIEWER_DATASETS_SQL,
   conversationListSql,
@@ -20,7 +23,11 @@ const all: QueryFilters = { dataset: null, style: null, category: null, conv: nu
 
 beforeAll(async () => {
   catalog = new Catalog(await openNodeEngine());
-  const rows = await collectBenchmarkRows({ siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() });
+  const rows = await collectBenchmarkRows({
+    siteBase: SITE,
+    allowUpstream: false,
+    fetchImpl: siteFetch(),
+  });
   await loadBenchmarkRows(catalog, rows);
 });
 afterAll(async () => {
@@ -30,7 +37,11 @@ afterAll(async () => {
 describe('conversation viewer SQL on the real benchmarks', () => {
   it('lists datasets and LoCoMo’s ten conversations in natural order', async () => {
     const datasets = await catalog.query(VIEWER_DATASETS_SQL);
-    expect(datasets.find((d) => d.dataset === 'locomo')).toEqual({ dataset: 'locomo', conversations: 10, turns: 5882 });
+    expect(datasets.find((d) => d.dataset === 'locomo')).toEqual({
+      dataset: 'locomo',
+      conversations: 10,
+      turns: 5882,
+    });
     const convs = await catalog.query(conversationListSql('locomo'));
     expect(convs.map((c) => c.conv_id)).toEqual([
       'conv-26',
@@ -52,7 +63,12 @@ describe('conversation viewer SQL on the real benchmarks', () => {
   it('reads a conversation’s turns in order with sessions and dates', async () => {
     const turns = await catalog.query(conversationTurnsSql('locomo', 'conv-26'));
     expect(turns).toHaveLength(419);
-    expect(turns[0]).toMatchObject({ session: 1, dia_id: 'D1:1', turn_index: 0, speaker: 'Caroline' });
+    expect(turns[0]).toMatchObject({
+      session: 1,
+      dia_id: 'D1:1',
+      turn_index: 0,
+      speaker: 'Caroline',
+    });
     expect(String(turns[0].date)).toMatch(/2023/);
     expect(turns.map((t) => t.turn_index)).toEqual(turns.map((_, i) => i));
   });
@@ -75,7 +91,9 @@ describe('query explorer SQL', () => {
     const [both] = await catalog.query(queryCountSql({ ...all, search: 'caroline  PRIDE' }));
     const rows = await catalog.query(queryListSql({ ...all, search: 'caroline  PRIDE' }, 100));
     expect(both.n).toBeGreaterThan(0);
-    expect(rows.every((r) => /caroline/i.test(String(r.text)) && /pride/i.test(String(r.text)))).toBe(true);
+    expect(
+      rows.every((r) => /caroline/i.test(String(r.text)) && /pride/i.test(String(r.text))),
+    ).toBe(true);
     const literal = await catalog.query(queryListSql({ ...all, search: '%' }, 100));
     const [total] = await catalog.query(queryCountSql(all));
     expect(literal.length).toBeLessThan(Number(total.n));
@@ -85,9 +103,27 @@ describe('query explorer SQL', () => {
   it('joins each query’s gold evidence to its turns, in gold order', async () => {
     const [q] = await catalog.query(queryByIdSql('locomo', 'conv-26:q37'));
     expect(q.gold_ids).toEqual(['D8:6', 'D9:17']);
-    const gold = await catalog.query(goldTurnsSql([{ dataset: 'locomo', query_id: 'conv-26:q37' }]));
+    const gold = await catalog.query(
+      goldTurnsSql([{ dataset: 'locomo', query_id: 'conv-26:q37' }]),
+    );
     expect(gold.map((g) => g.dia_id)).toEqual(['D8:6', 'D9:17']);
     expect(gold.every((g) => typeof g.text === 'string' && g.conv_id === 'conv-26')).toBe(true);
     expect(gold[0]).toMatchObject({ session: 8 });
+  });
+});
+
+describe('the InMind background as a conversation', () => {
+  it('reads 486 turns in 47 sessions, in file order', async () => {
+    const file = new URL('../../../public/data/inmind/lme_s_background.jsonl', import.meta.url);
+    const rows = lmeBackgroundRows(readFileSync(file, 'utf8'));
+    await catalog.loadRows('lme_background', rows, 'lme_s_background.jsonl');
+    const [conv] = await catalog.query(conversationListSql(INMIND_BACKGROUND.dataset));
+    expect(conv).toEqual({ conv_id: 'lme_s_background', turns: 486, sessions: 47 });
+    const turns = await catalog.query(
+      conversationTurnsSql(INMIND_BACKGROUND.dataset, conv.conv_id as string),
+    );
+    expect(turns.map((t) => t.dia_id)).toEqual(rows.map((r) => r.id));
+    expect(turns[0]).toMatchObject({ session: 1, turn_index: 0, speaker: 'user' });
+    expect(turns.at(-1)).toMatchObject({ session: 47, turn_index: 485 });
   });
 });

@@ -59,6 +59,10 @@ class FakeStore implements VectorStore {
     return keys.map((k) => this.data.get(k));
   }
 
+  get pending(): number {
+    return this.release.length;
+  }
+
   async putMany(entries: readonly { key: string; vector: Float32Array }[]) {
     if (this.hold) await new Promise<void>((resolve) => this.release.push(resolve));
     for (const { key, vector } of entries) this.data.set(key, vector);
@@ -82,6 +86,15 @@ async function setup(store: FakeStore | null) {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Hashing and cache lookups are asynchronous: wait for the state a step needs, not a fixed time. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++) await tick();
+  if (!condition()) throw new Error('condition not reached');
+}
+
+const embedRequests = (worker: FakeWorker) =>
+  worker.received.filter((m) => m.type === 'embed').length;
 
 describe('BrowserEmbedder', () => {
   it('loads from the site through the worker and reports what ran', async () => {
@@ -114,7 +127,7 @@ describe('BrowserEmbedder', () => {
       kind: 'document',
       onProgress: (p) => seen.push(p),
     });
-    await tick();
+    await until(() => embedRequests(worker) === 1);
     expect(worker.lastEmbed().texts).toEqual(['a', 'b', 'c']);
     worker.batch([0, 2]);
     worker.batch([1]);
@@ -134,7 +147,7 @@ describe('BrowserEmbedder', () => {
     const store = new FakeStore();
     const { worker, embedder } = await setup(store);
     const first = embedder.embed(['x', 'y'], { kind: 'document' });
-    await tick();
+    await until(() => embedRequests(worker) === 1);
     worker.batch([0, 1]);
     worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
     await first;
@@ -157,12 +170,12 @@ describe('BrowserEmbedder', () => {
     const run = embedder.embed(texts, { kind: 'document', onProgress: (p) => seen.push(p) });
     let settled = false;
     run.catch(() => undefined).finally(() => (settled = true));
-    await tick();
+    await until(() => embedRequests(worker) === 1);
     worker.batch([0, 1]);
-    await tick();
+    await until(() => seen.length === 2);
     store.hold = true;
-    worker.batch([2, 3]); // its write is now in flight
-    await tick();
+    worker.batch([2, 3]);
+    await until(() => store.pending === 1); // its write is now in flight
     embedder.cancel();
     worker.batch([4, 5]); // finished by the worker after the cancel
     await tick();
@@ -178,7 +191,7 @@ describe('BrowserEmbedder', () => {
   it('fails the run when the worker reports an error', async () => {
     const { worker, embedder } = await setup(null);
     const run = embedder.embed(['a'], { kind: 'query' });
-    await tick();
+    await until(() => embedRequests(worker) === 1);
     worker.reply({ type: 'error', id: worker.lastEmbed().id, message: 'session run failed' });
     await expect(run).rejects.toThrow('session run failed');
   });

@@ -14,8 +14,21 @@ const manifest: PrecacheManifest = {
   ],
   precacheBytes: 600 + 3 * 1024 * 1024 + 2048,
   models: [
-    { id: 'tiny-bert', files: [{ url: 'models/tiny-bert/config.json', bytes: 10 }] },
-    { id: 'minilm', files: [{ url: 'models/minilm/config.json', bytes: 20 }] },
+    {
+      id: 'tiny-bert',
+      files: [
+        { url: 'models/tiny-bert/config.json', bytes: 10 },
+        { url: 'models/tiny-bert/onnx/model.onnx', bytes: 100 },
+      ],
+    },
+    {
+      id: 'minilm',
+      files: [
+        { url: 'models/minilm/config.json', bytes: 20 },
+        { url: 'models/minilm/onnx/model.onnx', bytes: 200 },
+        { url: 'models/minilm/onnx/model_quantized.onnx', bytes: 50 },
+      ],
+    },
   ],
   modelsVersion: 'm',
   upstream: ['https://raw.githubusercontent.com/a/b/c/x.json', 'https://raw.githubusercontent.com/a/b/c/y.json'],
@@ -24,6 +37,18 @@ const manifest: PrecacheManifest = {
 const abs = (rel: string) => new URL(rel, SCOPE).href;
 
 describe('summarizeCaches', () => {
+  it('calls a model saved when its small files and one dtype of weights are', () => {
+    const report = summarizeCaches(manifest, SCOPE, {
+      precache: new Set(),
+      models: new Set(['models/minilm/config.json', 'models/minilm/onnx/model_quantized.onnx'].map(abs)),
+      upstream: new Set(),
+    });
+    expect(report.models.map((m) => [m.id, m.ready])).toEqual([
+      ['tiny-bert', false],
+      ['minilm', true],
+    ]);
+  });
+
   it('counts what each cache holds against the manifest', () => {
     const report = summarizeCaches(manifest, SCOPE, {
       precache: new Set([abs('index.html'), abs('data/inmind/inmind_en.jsonl')]),
@@ -34,8 +59,8 @@ describe('summarizeCaches', () => {
     expect(report.groups.engine).toEqual({ files: 1, bytes: 3 * 1024 * 1024, cachedFiles: 0 });
     expect(report.groups.results).toEqual({ files: 0, bytes: 0, cachedFiles: 0 });
     expect(report.models).toEqual([
-      { id: 'tiny-bert', files: 1, bytes: 10, cachedFiles: 1 },
-      { id: 'minilm', files: 1, bytes: 20, cachedFiles: 0 },
+      { id: 'tiny-bert', files: 2, bytes: 110, cachedFiles: 1, ready: false },
+      { id: 'minilm', files: 3, bytes: 270, cachedFiles: 0, ready: false },
     ]);
     expect(report.upstream).toEqual({ total: 2, cached: [manifest.upstream[1]] });
     expect(report.coi).toBe(true);
@@ -65,9 +90,12 @@ describe('what the indicator says', () => {
   it('lists the groups, then each model with whether it is saved', () => {
     const report = summarizeCaches(manifest, SCOPE, {
       precache: new Set(manifest.precache.map((e) => abs(e.url))),
-      models: new Set([abs('models/tiny-bert/config.json')]),
+      models: new Set(
+        ['models/tiny-bert/config.json', 'models/tiny-bert/onnx/model.onnx', 'models/minilm/onnx/model_quantized.onnx'].map(abs),
+      ),
       upstream: new Set(),
     });
+    expect(report.models.map((m) => m.ready)).toEqual([true, false]);
     const items = offlineItems(report);
     expect(items.map((i) => i.label)).toEqual([
       'App, pages and charts',
@@ -77,6 +105,7 @@ describe('what the indicator says', () => {
       'Model minilm',
     ]);
     expect(items[1]).toMatchObject({ ready: true, detail: '1 of 1 files, 3.0 MiB' });
+    expect(items[3]).toMatchObject({ ready: true, detail: 'saved (2 of 2 files)' });
     expect(items[4]).toMatchObject({ ready: false });
     expect(items[4].detail).toMatch(/first time it is used/);
   });

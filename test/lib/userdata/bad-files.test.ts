@@ -37,7 +37,8 @@ describe('bad files through the page’s loading code', () => {
     const files = readdirSync(BAD_DIR).filter((f) => f !== 'expected.json');
     expect(files.sort()).toEqual(Object.keys(expected).sort());
     expect(files.length).toBeGreaterThanOrEqual(30);
-    for (const [file, message] of Object.entries(expected)) expect(message.startsWith(file)).toBe(true);
+    for (const [file, message] of Object.entries(expected))
+      expect(message.startsWith(file)).toBe(true);
   });
 
   it.each(Object.entries(expected))('%s', async (file, message) => {
@@ -48,7 +49,11 @@ describe('bad files through the page’s loading code', () => {
 const MB = 1024 * 1024;
 
 /** ~200 MB of records generated on the fly (never one buffer or string), then `tail`. */
-function generated(name: string, totalBytes: number, shape: { head: string; sep: string; tail: string }) {
+function generated(
+  name: string,
+  totalBytes: number,
+  shape: { head: string; sep: string; tail: string },
+) {
   const encoder = new TextEncoder();
   const line = (i: number) =>
     `${JSON.stringify({ question: `Question ${i}?`, memory: `${'memory text '.repeat(80)}${i}`, answer: 'a' })}${shape.sep}\n`;

@@ -7,7 +7,11 @@ describe('CSV records', () => {
   it('reads quoted commas, doubled quotes, multi-line fields, CRLF and a BOM', async () => {
     const records = await collect(readRecords(fixture(GOOD_DIR, 'records.csv'), 'csv'));
     expect(records).toEqual([
-      { line: 2, path: '', value: { question: 'Where, exactly?', memory: 'Line one\nline two', answer: 'Paris' } },
+      {
+        line: 2,
+        path: '',
+        value: { question: 'Where, exactly?', memory: 'Line one\nline two', answer: 'Paris' },
+      },
       { line: 4, path: '', value: { question: 'He said "hi"', memory: 'plain', answer: '42' } },
       { line: 6, path: '', value: { question: 'last', memory: '', answer: '' } },
     ]);
@@ -25,7 +29,9 @@ describe('CSV records', () => {
   });
 
   it('reads TSV with tabs', async () => {
-    const records = await collect(readRecords(bytesSource('t.tsv', 'q\tm\nhello, world\t"quoted\tTab"\n'), 'tsv'));
+    const records = await collect(
+      readRecords(bytesSource('t.tsv', 'q\tm\nhello, world\t"quoted\tTab"\n'), 'tsv'),
+    );
     expect(records[0].value).toEqual({ q: 'hello, world', m: 'quoted\tTab' });
   });
 });

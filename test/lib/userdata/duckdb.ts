@@ -5,7 +5,12 @@ import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { inmindTaskRows } from '../../../src/lib/datasets/inmind.ts';
 import type { ByteSource } from '../../../src/lib/userdata/byte-source.ts';
 import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
-import { loadUserFile, planFrom, type LoadPlan, type LoadResult } from '../../../src/lib/userdata/load.ts';
+import {
+  loadUserFile,
+  planFrom,
+  type LoadPlan,
+  type LoadResult,
+} from '../../../src/lib/userdata/load.ts';
 import type { RecordOptions } from '../../../src/lib/userdata/records.ts';
 import { repoRoot } from './helpers.ts';
 
@@ -13,7 +18,11 @@ import { repoRoot } from './helpers.ts';
 export async function catalogWithInmind(): Promise<Catalog> {
   const catalog = new Catalog(await openNodeEngine());
   const file = path.join(repoRoot, 'public/data/inmind/inmind_en.jsonl');
-  await catalog.loadRows('inmind_tasks', inmindTaskRows(readFileSync(file, 'utf8')), 'inmind_en.jsonl');
+  await catalog.loadRows(
+    'inmind_tasks',
+    inmindTaskRows(readFileSync(file, 'utf8')),
+    'inmind_en.jsonl',
+  );
   return catalog;
 }
 

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bytesSource, iterableSource, type ByteSource } from '../../../src/lib/userdata/byte-source.ts';
+import {
+  bytesSource,
+  iterableSource,
+  type ByteSource,
+} from '../../../src/lib/userdata/byte-source.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BAD_DIR = path.join(repoRoot, 'test/fixtures/bad');

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { looksLikeSubmission, SubmissionChecker } from '../../../src/lib/userdata/inmind-submission.ts';
+import {
+  looksLikeSubmission,
+  SubmissionChecker,
+} from '../../../src/lib/userdata/inmind-submission.ts';
 import { readRecords } from '../../../src/lib/userdata/records.ts';
 import { bytesSource } from '../../../src/lib/userdata/byte-source.ts';
 import { GOOD_DIR, collect, fixture } from './helpers.ts';
@@ -20,7 +23,9 @@ describe('InMind submissions', () => {
 
   it('does not take ordinary records for a submission', () => {
     expect(looksLikeSubmission({ question: 'q', query: 'x', answer: 'a' })).toBe(false);
-    expect(looksLikeSubmission({ task_id: 1, system: 's', query: { context: '', answer: '' } })).toBe(true);
+    expect(
+      looksLikeSubmission({ task_id: 1, system: 's', query: { context: '', answer: '' } }),
+    ).toBe(true);
   });
 
   it('accepts extra fields, as the schema allows (additionalProperties: true)', () => {
@@ -36,16 +41,23 @@ describe('InMind submissions', () => {
     expect(checker.check({ line: 1, path: '', value }).task_id).toBe(1);
   });
 
-  it.skipIf(!existsSync(SHARED))('validates the official example against the same rules', async () => {
-    const text = readFileSync(`${SHARED}/examples/submission.example.jsonl`, 'utf8');
-    const records = await collect(readRecords(bytesSource('submission.example.jsonl', text), 'jsonl'));
-    const checker = new SubmissionChecker('submission.example.jsonl', null);
-    expect(records.map((r) => checker.check(r).task_id)).toEqual([155]);
-    const schema = JSON.parse(readFileSync(`${SHARED}/schema/submission.schema.json`, 'utf8')) as {
-      required: string[];
-      $defs: { evaluationTurn: { required: string[] } };
-    };
-    expect(schema.required).toEqual(['task_id', 'system', 'config', 'naive', 'query']);
-    expect(schema.$defs.evaluationTurn.required).toEqual(['context', 'answer']);
-  });
+  it.skipIf(!existsSync(SHARED))(
+    'validates the official example against the same rules',
+    async () => {
+      const text = readFileSync(`${SHARED}/examples/submission.example.jsonl`, 'utf8');
+      const records = await collect(
+        readRecords(bytesSource('submission.example.jsonl', text), 'jsonl'),
+      );
+      const checker = new SubmissionChecker('submission.example.jsonl', null);
+      expect(records.map((r) => checker.check(r).task_id)).toEqual([155]);
+      const schema = JSON.parse(
+        readFileSync(`${SHARED}/schema/submission.schema.json`, 'utf8'),
+      ) as {
+        required: string[];
+        $defs: { evaluationTurn: { required: string[] } };
+      };
+      expect(schema.required).toEqual(['task_id', 'system', 'config', 'naive', 'query']);
+      expect(schema.$defs.evaluationTurn.required).toEqual(['context', 'answer']);
+    },
+  );
 });

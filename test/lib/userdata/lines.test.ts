@@ -41,7 +41,9 @@ describe('readLines', () => {
   it('stops when aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(collect(readLines(bytesSource('a', 'x\ny'), { signal: controller.signal }))).rejects.toThrow();
+    await expect(
+      collect(readLines(bytesSource('a', 'x\ny'), { signal: controller.signal })),
+    ).rejects.toThrow();
   });
 });
 

@@ -8,6 +8,8 @@ import {
   submissionTasksSql,
 } from '../../../src/lib/db/queries.ts';
 import { bytesSource } from '../../../src/lib/userdata/byte-source.ts';
+import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
+import { loadUserFile, planFrom } from '../../../src/lib/userdata/load.ts';
 import { GOOD_DIR, errorOf, fixture } from './helpers.ts';
 import { catalogWithInmind, loadAsPage, tableCounts } from './duckdb.ts';
 
@@ -23,7 +25,12 @@ afterAll(async () => {
 describe('loading readers’ files into user_ tables', () => {
   it('loads JSONL through the suggested mapping', async () => {
     const result = await loadAsPage(catalog, fixture(GOOD_DIR, 'records.jsonl'));
-    expect(result).toEqual({ file: 'records.jsonl', table: 'user_records', kind: 'records', rows: 5 });
+    expect(result).toEqual({
+      file: 'records.jsonl',
+      table: 'user_records',
+      kind: 'records',
+      rows: 5,
+    });
     const rows = await catalog.query('SELECT * FROM user_records ORDER BY line');
     expect(rows[1]).toEqual({
       line: 2,
@@ -39,7 +46,9 @@ describe('loading readers’ files into user_ tables', () => {
 
   it('loads CSV (BOM, CRLF, multi-line field), a JSON array and BOM+CRLF JSONL', async () => {
     await loadAsPage(catalog, fixture(GOOD_DIR, 'records.csv'));
-    const csv = await catalog.query('SELECT line, query, memory, gold FROM user_records ORDER BY line');
+    const csv = await catalog.query(
+      'SELECT line, query, memory, gold FROM user_records ORDER BY line',
+    );
     expect(csv).toEqual([
       { line: 2, query: 'Where, exactly?', memory: 'Line one\nline two', gold: ['Paris'] },
       { line: 4, query: 'He said "hi"', memory: 'plain', gold: ['42'] },
@@ -67,10 +76,17 @@ describe('loading readers’ files into user_ tables', () => {
     const tables = await catalog.query(USER_TABLES_SQL);
     expect(tables.map((t) => t.name)).toContain('user_records');
     const records = tables.find((t) => t.name === 'user_records');
-    expect(records).toMatchObject({ file: 'records.json', kind: 'records', format: 'json', rows: 3 });
+    expect(records).toMatchObject({
+      file: 'records.json',
+      kind: 'records',
+      format: 'json',
+      rows: 3,
+    });
     expect(records?.mapping).toBe('query ← question, memory ← memory, gold ← answer');
     expect(tables.find((t) => t.name === 'user_bom_crlf')).toMatchObject({ rows: 2 });
-    expect(Object.keys(await tableCounts(catalog)).filter((t) => t.startsWith('__staging'))).toEqual([]);
+    expect(
+      Object.keys(await tableCounts(catalog)).filter((t) => t.startsWith('__staging')),
+    ).toEqual([]);
     expect(await catalog.tableNames()).not.toContain('__user_tables');
   });
 
@@ -89,7 +105,9 @@ describe('loading readers’ files into user_ tables', () => {
   });
 
   it('refuses a table name outside user_*', async () => {
-    const err = await errorOf(() => loadAsPage(catalog, fixture(GOOD_DIR, 'records.jsonl'), { table: 'turns' }));
+    const err = await errorOf(() =>
+      loadAsPage(catalog, fixture(GOOD_DIR, 'records.jsonl'), { table: 'turns' }),
+    );
     expect(err.message).toMatch(/^records\.jsonl: Table names start with "user_"/);
   });
 
@@ -97,11 +115,11 @@ describe('loading readers’ files into user_ tables', () => {
     const before = await tableCounts(catalog);
     const controller = new AbortController();
     const source = fixture(GOOD_DIR, 'records.jsonl');
-    const { inspectUserFile } = await import('../../../src/lib/userdata/inspect.ts');
-    const { loadUserFile, planFrom } = await import('../../../src/lib/userdata/load.ts');
     const plan = planFrom(await inspectUserFile(source));
     controller.abort();
-    const err = await errorOf(() => loadUserFile(catalog, source, plan, { signal: controller.signal }));
+    const err = await errorOf(() =>
+      loadUserFile(catalog, source, plan, { signal: controller.signal }),
+    );
     expect(err.message).toBe('records.jsonl: loading cancelled; nothing was changed');
     expect(await tableCounts(catalog)).toEqual(before);
   });
@@ -110,7 +128,12 @@ describe('loading readers’ files into user_ tables', () => {
 describe('an InMind submission', () => {
   beforeAll(async () => {
     const result = await loadAsPage(catalog, fixture(GOOD_DIR, 'submission.jsonl'));
-    expect(result).toEqual({ file: 'submission.jsonl', table: 'user_submission', kind: 'inmind-submission', rows: 7 });
+    expect(result).toEqual({
+      file: 'submission.jsonl',
+      table: 'user_submission',
+      kind: 'inmind-submission',
+      rows: 7,
+    });
   });
 
   it('reports, per system and domain, how often the context holds the target message', async () => {
@@ -130,13 +153,21 @@ describe('an InMind submission', () => {
       query_exact: 0.5,
       query_normalized: 0.5,
     });
-    expect(byKey['TestMem/legal']).toMatchObject({ naive_exact: 0, naive_normalized: 1, query_normalized: 0 });
+    expect(byKey['TestMem/legal']).toMatchObject({
+      naive_exact: 0,
+      naive_normalized: 1,
+      query_normalized: 0,
+    });
     expect(byKey['TestMem/financial']).toMatchObject({ naive_normalized: 0, query_normalized: 0 });
     const all = byKey['TestMem/All domains'];
     expect(all).toMatchObject({ is_total: 1, tasks: 6, naive_exact: 0.5, query_exact: 1 / 6 });
     expect(all.naive_normalized).toBeCloseTo(5 / 6);
     expect(all.query_normalized).toBeCloseTo(2 / 6);
-    expect(byKey['Baseline/All domains']).toMatchObject({ tasks: 1, naive_exact: 0, naive_context_chars: 0 });
+    expect(byKey['Baseline/All domains']).toMatchObject({
+      tasks: 1,
+      naive_exact: 0,
+      naive_context_chars: 0,
+    });
   });
 
   it('puts both answers of each task side by side with the target and context lengths', async () => {

@@ -18,7 +18,12 @@ describe('field detection and mapping', () => {
       'extra',
       'extra.note',
     ]);
-    expect(fields.find((f) => f.label === 'answer')?.kinds).toEqual(['array', 'null', 'number', 'string']);
+    expect(fields.find((f) => f.label === 'answer')?.kinds).toEqual([
+      'array',
+      'null',
+      'number',
+      'string',
+    ]);
     expect(suggestMapping(fields)).toEqual({
       query: ['question'],
       memory: ['memory'],
@@ -52,8 +57,8 @@ describe('field detection and mapping', () => {
   });
 
   it('needs the query or the memory', () => {
-    expect(mappingProblem({ query: null, memory: null, gold: ['a'], conversation: null, speaker: null })).toMatch(
-      /query or the memory/,
-    );
+    expect(
+      mappingProblem({ query: null, memory: null, gold: ['a'], conversation: null, speaker: null }),
+    ).toMatch(/query or the memory/);
   });
 });

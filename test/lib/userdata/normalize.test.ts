@@ -25,12 +25,19 @@ afterAll(async () => {
 
 describe('match normalisation', () => {
   it('lowercases, strips punctuation and symbols, collapses whitespace', () => {
-    expect(normalizeForMatch("  I've been DIAGNOSED,\twith   asthma!! ")).toBe('ive been diagnosed with asthma');
-    expect(normalizeForMatch('I\u2019m waiting — for it')).toBe('im waiting for it');
-    expect(containsNormalized('Earlier: ive been DIAGNOSED with asthma', "I've been diagnosed with asthma.")).toBe(
-      true,
+    expect(normalizeForMatch("  I've been DIAGNOSED,\twith   asthma!! ")).toBe(
+      'ive been diagnosed with asthma',
     );
-    expect(containsNormalized('diagnosed with asthma', "I've been diagnosed with asthma.")).toBe(false);
+    expect(normalizeForMatch('I\u2019m waiting — for it')).toBe('im waiting for it');
+    expect(
+      containsNormalized(
+        'Earlier: ive been DIAGNOSED with asthma',
+        "I've been diagnosed with asthma.",
+      ),
+    ).toBe(true);
+    expect(containsNormalized('diagnosed with asthma', "I've been diagnosed with asthma.")).toBe(
+      false,
+    );
   });
 
   it.each(SAMPLES)('DuckDB gives the same result as the page for %j', async (text) => {

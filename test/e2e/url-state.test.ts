@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite } from './site.ts';
+
+let server: StaticServer;
+let browser: Browser;
+const watches: PageWatch[] = [];
+
+const TABLE1 = '[data-chart="inmind-table1"] .chart-canvas[data-rendered="true"]';
+
+beforeAll(async () => {
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  watches.push(watchPage(page));
+  await page.goto(url);
+  return page;
+}
+
+async function clipboardContext(): Promise<BrowserContext> {
+  return browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+}
+
+async function copyLink(page: Page): Promise<string> {
+  await page.locator('[data-copy-link]').click();
+  await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function inmindSelections(page: Page) {
+  await page.waitForSelector('[data-task-card] .indirect-query', { timeout: 120_000 });
+  return {
+    emb: await page.getByLabel('MiniLM', { exact: true }).isChecked(),
+    search: await page.getByLabel('Search tasks').inputValue(),
+    sort: await page.locator('th[aria-sort="descending"]').innerText(),
+    rows: await page.locator('tr[data-task-id]').count(),
+    card: await page.locator('[data-task-card]').getAttribute('data-task-card'),
+  };
+}
+
+describe('every InMind selection lives in the URL', () => {
+  let page: Page;
+  let copied = '';
+
+  it('copies a link holding emb, q, sort, dir and task', async () => {
+    const context = await clipboardContext();
+    page = await open(context, `${server.url}#/inmind`);
+    await page.waitForSelector(TABLE1, { timeout: 120_000 });
+    await page.getByLabel('MiniLM', { exact: true }).check();
+    await page.getByLabel('Search tasks').fill('allergy');
+    await page.waitForFunction(() => location.hash.includes('q=allergy'));
+    await page.getByRole('button', { name: /^Domain/ }).click();
+    await page.getByRole('button', { name: /^Domain/ }).click();
+    await page.waitForFunction(() => location.hash.includes('dir=desc'));
+    await page.locator('tr[data-task-id="155"]').click();
+    copied = await copyLink(page);
+    const hash = new URL(copied).hash;
+    expect(hash).toBe('#/inmind?dir=desc&emb=MiniLM&q=allergy&sort=domain&task=155');
+    expect(copied).toBe(page.url());
+  });
+
+  it('reopens the copied link with the same view in a fresh browser context', async () => {
+    const first = await inmindSelections(page);
+    const context = await browser.newContext();
+    const reopened = await open(context, copied);
+    expect(await inmindSelections(reopened)).toEqual(first);
+    expect(first).toMatchObject({ emb: true, search: 'allergy', card: '155' });
+    expect(first.sort).toMatch(/^Domain/);
+    await context.close();
+  });
+
+  it('steps back and forward through pushed selections and pages', async () => {
+    const others = page.locator('tr[data-task-id]:not([data-task-id="155"])');
+    await others.first().waitFor();
+    const other = await others.first().getAttribute('data-task-id');
+    await page.locator(`tr[data-task-id="${other}"]`).click();
+    await page.waitForFunction((id) => location.hash.includes(`task=${id}`), other);
+    await page.getByRole('link', { name: 'Playground' }).click();
+    await page.waitForSelector('#playground-title');
+    await page.goBack();
+    await page.waitForSelector(`[data-task-card="${other}"]`);
+    await page.goBack();
+    await page.waitForSelector('[data-task-card="155"]');
+    expect(new URL(page.url()).hash).toContain('emb=MiniLM');
+    await page.goForward();
+    await page.waitForSelector(`[data-task-card="${other}"]`);
+  });
+});
+
+describe('the playground keeps case, memories, query and retriever in the URL', () => {
+  it('reopens a typed view exactly', async () => {
+    const context = await clipboardContext();
+    const page = await open(context, `${server.url}#/playground?case=i-485&qv=naive`);
+    const memories = page.locator('[data-playground-memories]');
+    await expect.poll(() => memories.inputValue(), { timeout: 120_000 }).toMatch(/I-485/);
+    await memories.fill('I have a cat.\nMy sister visits on Sunday.');
+    await page.locator('[data-playground-query]').fill('Which flowers suit the living room? I like lilies.');
+    await page.getByRole('radio', { name: /^tiny-bert/ }).check();
+    await page.waitForFunction(() => location.hash.includes('r=tiny-bert') && location.hash.includes('lilies'));
+    const url = await copyLink(page);
+    const params = new URLSearchParams(new URL(url).hash.split('?')[1]);
+    expect(Object.fromEntries(params)).toEqual({
+      case: 'i-485',
+      mem: 'I have a cat.\nMy sister visits on Sunday.',
+      q: 'Which flowers suit the living room? I like lilies.',
+      qv: 'naive',
+      r: 'tiny-bert',
+    });
+
+    const fresh = await browser.newContext();
+    const again = await open(fresh, url);
+    const memAgain = again.locator('[data-playground-memories]');
+    await expect.poll(() => memAgain.inputValue(), { timeout: 120_000 }).toBe('I have a cat.\nMy sister visits on Sunday.');
+    expect(await again.locator('[data-playground-query]').inputValue()).toBe(
+      'Which flowers suit the living room? I like lilies.',
+    );
+    expect(await again.locator('[data-playground-case]').inputValue()).toBe('i-485');
+    expect(await again.getByRole('radio', { name: /^tiny-bert/ }).isChecked()).toBe(true);
+    await fresh.close();
+    await context.close();
+  });
+});
+
+describe('copy link without clipboard access', () => {
+  it('selects the URL in a text field for Ctrl+C', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    });
+    const page = await open(context, `${server.url}#/inmind?emb=MiniLM`);
+    await page.locator('[data-copy-link]').click();
+    const field = page.locator('[data-copy-link-text]');
+    await field.waitFor();
+    expect(await field.inputValue()).toBe(page.url());
+    const selection = await field.evaluate((el: HTMLInputElement) => [
+      el.selectionStart,
+      el.selectionEnd,
+      el.value.length,
+      document.activeElement === el,
+    ]);
+    expect(selection).toEqual([0, page.url().length, page.url().length, true]);
+    await context.close();
+  });
+});
+
+describe('requests and console', () => {
+  it('made no request outside the test server and logged no console error', () => {
+    for (const w of watches) {
+      expect(w.foreignRequests(server.origin)).toEqual([]);
+      expect(w.consoleErrors).toEqual([]);
+    }
+  });
+});

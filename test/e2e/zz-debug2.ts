@@ -1,0 +1,11 @@
+import { launchChromium } from './browser.ts';
+import { serveStatic } from './static-server.ts';
+import { E2E_OUT } from './site.ts';
+const server = await serveStatic({ root: E2E_OUT, base: '/memlens/' });
+const browser = await launchChromium();
+const page = await browser.newPage();
+await page.goto(`${server.url}#/locomo-conv`);
+await page.waitForTimeout(15000);
+console.log(await page.$$eval('[aria-roledescription="rule mark container"]', (els) => els.map((e) => e.outerHTML.slice(0, 300) + ' ... ' + e.closest('[data-chart]')?.getAttribute('data-chart'))));
+await browser.close();
+await server.close();
