@@ -69,10 +69,37 @@ export class OfflineClient {
       this.registration = reg;
       reg.addEventListener('updatefound', () => this.track(reg.installing));
       this.track(reg.installing ?? reg.waiting ?? reg.active);
+      this.watchUpstream(reg);
       await this.refresh();
     } catch (err) {
       this.set({ phase: 'error', error: err instanceof Error ? err.message : String(err) });
     }
+  }
+
+  /**
+   * The first visit fetches upstream files before the worker controls the page, so the worker
+   * never sees them; it is told which, and keeps the ones the build pins.
+   */
+  private watchUpstream(reg: ServiceWorkerRegistration): void {
+    if (typeof PerformanceObserver === 'undefined') return;
+    const seen = new Set<string>();
+    const pending: string[] = [];
+    const flush = () => {
+      if (!reg.active || pending.length === 0) return;
+      const message: ToWorkerMessage = { type: 'keep-upstream', urls: pending.splice(0) };
+      reg.active.postMessage(message);
+    };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.name.startsWith('http') || new URL(e.name).origin === location.origin) continue;
+        if (seen.has(e.name)) continue;
+        seen.add(e.name);
+        pending.push(e.name);
+      }
+      flush();
+    }).observe({ type: 'resource', buffered: true });
+    reg.addEventListener('updatefound', () => reg.installing?.addEventListener('statechange', flush));
+    navigator.serviceWorker.ready.then(flush).catch(() => undefined);
   }
 
   private track(worker: ServiceWorker | null): void {

@@ -218,8 +218,24 @@ async function status(port: MessagePort): Promise<void> {
   port.postMessage(message);
 }
 
+/** Upstream files the page loaded before this worker controlled it are kept too. */
+async function keepUpstream(urls: readonly string[]): Promise<void> {
+  const cache = await caches.open(NAMES.upstream);
+  let added = 0;
+  for (const url of urls) {
+    if (!ctx.upstream.has(url) || (await cache.match(url))) continue;
+    const res = await fetch(url, { mode: 'cors' }).catch(() => null);
+    if (res && isCacheable(res)) {
+      await cache.put(url, res);
+      added++;
+    }
+  }
+  if (added > 0) await broadcast({ type: 'cache-changed', version: MANIFEST.version });
+}
+
 sw.addEventListener('message', (event) => {
   const data = event.data as ToWorkerMessage | null;
   if (data?.type === 'skip-waiting') event.waitUntil(sw.skipWaiting());
   else if (data?.type === 'status' && event.ports[0]) event.waitUntil(status(event.ports[0]));
+  else if (data?.type === 'keep-upstream') event.waitUntil(keepUpstream(data.urls));
 });

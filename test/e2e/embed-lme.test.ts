@@ -38,7 +38,12 @@ afterAll(async () => {
 async function embedAll(): Promise<void> {
   await waitForEmbedReady(tab.page);
   await tab.page.getByRole('button', { name: EMBED_BUTTON }).click();
-  await tab.page.waitForSelector('[data-phase="done"]', { timeout: 120_000 });
+  const phase = tab.page.locator('[data-phase="done"], [data-phase="error"]');
+  await phase.waitFor({ timeout: 120_000 });
+  if ((await phase.getAttribute('data-phase')) === 'error') {
+    const alert = await tab.page.locator('.page [role="alert"]').allInnerTexts();
+    throw new Error(`embedding failed: ${alert.join(' ')} (${tab.failedResponses.join(', ')})`);
+  }
 }
 
 async function lastRun(): Promise<number[]> {

@@ -6,7 +6,11 @@ import {
   type PrecacheManifest,
 } from './precache.ts';
 
-export type ToWorkerMessage = { type: 'status' } | { type: 'skip-waiting' };
+export type ToWorkerMessage =
+  | { type: 'status' }
+  | { type: 'skip-waiting' }
+  /** Cross-origin URLs the page fetched before the worker controlled it. */
+  | { type: 'keep-upstream'; urls: string[] };
 
 export type FromWorkerMessage =
   | { type: 'precache-progress'; version: string; done: number; total: number }

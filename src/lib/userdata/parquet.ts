@@ -1,13 +1,28 @@
 import { DatasetFormatError } from '../datasets/validate.ts';
 import type { ByteSource } from './byte-source.ts';
+import type { ReadOptions } from './lines.ts';
 import type { UserRecord } from './record.ts';
 
-/** Decodes Parquet into records; plugged in once a reader (e.g. hyparquet) is a dependency. */
+/**
+ * Decodes Parquet into records. The default is hyparquet (`parquet-hyparquet.ts`), loaded on first
+ * use; tests or other builds pass their own through `RecordOptions.parquet`.
+ */
 export interface ParquetReader {
   readonly available: boolean;
-  records(source: ByteSource): AsyncIterable<UserRecord>;
+  /** `options.onBytes` reports the bytes read, `options.signal` cancels. */
+  records(source: ByteSource, options?: ReadOptions): AsyncIterable<UserRecord>;
 }
 
+/** The hyparquet reader, imported only when a Parquet file is read (a separate chunk). */
+export const DEFAULT_PARQUET_READER: ParquetReader = {
+  available: true,
+  async *records(source: ByteSource, options: ReadOptions = {}): AsyncGenerator<UserRecord> {
+    const { HYPARQUET_READER } = await import('./parquet-hyparquet.ts');
+    yield* HYPARQUET_READER.records(source, options);
+  },
+};
+
+/** For a build without a Parquet decoder: refuses Parquet files by name. */
 export const PARQUET_NOT_INSTALLED: ParquetReader = {
   available: false,
   records(source: ByteSource): AsyncIterable<UserRecord> {

@@ -4,10 +4,11 @@ import { csvRecords } from './csv.ts';
 import { jsonDocumentRecords } from './json-document.ts';
 import { parseJsonLine } from './json-line.ts';
 import { readLines, type ReadOptions } from './lines.ts';
-import { PARQUET_NOT_INSTALLED, type ParquetReader } from './parquet.ts';
+import { DEFAULT_PARQUET_READER, type ParquetReader } from './parquet.ts';
 import type { FileFormat, UserRecord } from './record.ts';
 
 export interface RecordOptions extends ReadOptions {
+  /** Parquet decoder; hyparquet when not given. */
   parquet?: ParquetReader;
 }
 
@@ -33,7 +34,7 @@ function byFormat(
     case 'tsv':
       return csvRecords(readLines(source, options), source.name, '\t');
     case 'parquet':
-      return (options.parquet ?? PARQUET_NOT_INSTALLED).records(source);
+      return (options.parquet ?? DEFAULT_PARQUET_READER).records(source, options);
   }
 }
 
