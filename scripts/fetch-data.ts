@@ -2,8 +2,9 @@
  * Fills public/data/<dataset>/<file> from a local mirror or from upstream, checking sha256.
  * Usage: npm run data [-- --mirror DIR] [--if-missing] [--only id,id] [--out DIR]
  */
-import { mkdir, readFile, rename, rm, writeFile, access } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { exists, writeAtomically } from './lib/files.ts';
 import { fileURLToPath } from 'node:url';
 import {
   SITE_INDEX_FILE,
@@ -44,15 +45,6 @@ function parseArgs(argv: string[]): Options {
   return opts;
 }
 
-async function exists(p: string): Promise<boolean> {
-  try {
-    await access(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function readFromMirror(mirror: string, source: SourceFile): Promise<Uint8Array | null> {
   const p = path.join(mirror, mirrorPathOf(source));
   return (await exists(p)) ? new Uint8Array(await readFile(p)) : null;
@@ -67,18 +59,6 @@ async function readFromUpstream(source: SourceFile): Promise<Uint8Array | null> 
   } catch (err) {
     console.warn(`  ${source.file}: upstream ${source.url} unreachable (${String(err)})`);
     return null;
-  }
-}
-
-/** Writes through a temporary name so an interrupted or failed run leaves nothing half-written. */
-async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  const tmp = `${target}.part-${process.pid}`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, target);
-  } finally {
-    await rm(tmp, { force: true });
   }
 }
 

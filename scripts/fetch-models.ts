@@ -6,8 +6,9 @@
  * Usage: npm run models [-- --mirror DIR] [--only id,id] [--out DIR] [--if-missing]
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { exists, writeAtomically } from './lib/files.ts';
 import { fileURLToPath } from 'node:url';
 import { listModelSpecs, type ModelFile, type ModelSpec } from '../src/lib/embed/model-registry.ts';
 
@@ -52,17 +53,6 @@ async function readIfPresent(file: string): Promise<Uint8Array | null> {
     return null;
   }
   return new Uint8Array(await readFile(file));
-}
-
-async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  const tmp = `${target}.part-${process.pid}`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, target);
-  } finally {
-    await rm(tmp, { force: true });
-  }
 }
 
 async function download(url: string): Promise<Uint8Array | null> {
