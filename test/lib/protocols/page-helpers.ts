@@ -58,6 +58,6 @@ export async function separationCells(
 /** aria-labels of a chart's data marks (Vega-Lite writes the `description` encoding there). */
 export async function markLabels(page: Page, chart: string, role: string): Promise<string[]> {
   const selector = `[data-chart="${chart}"] .chart-canvas [aria-roledescription="${role}"][aria-label]`;
-  await page.waitForSelector(selector, { timeout: 60_000 });
+  await page.waitForSelector(selector, { state: 'attached', timeout: 60_000 });
   return page.$$eval(selector, (els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
 }
