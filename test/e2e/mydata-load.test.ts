@@ -84,6 +84,14 @@ describe('Your data: loading files through the page', () => {
     await page.waitForSelector('[data-table-count="user_records"]:has-text("5")');
   });
 
+  it('loads a Parquet file (hyparquet, loaded on demand)', async () => {
+    await pick(path.join(GOOD, 'records.parquet'));
+    await page.waitForSelector('#mapping-title:has-text("records.parquet")');
+    await page.getByLabel('Table name').fill('user_records_pq');
+    await page.getByRole('button', { name: 'Load into DuckDB' }).click();
+    await page.waitForSelector('[data-table-count="user_records_pq"]:has-text("5")');
+  });
+
   it('reports a bad file by name and line and keeps every table, then loads a good one', async () => {
     const before = await counts();
     expect(before.turns).toBe('7342');

@@ -41,7 +41,8 @@ async function readWhole(
     throw parquetTooLarge(source.name, source.size, maxBytes);
   }
   // Known size: one allocation, filled in place; otherwise (or if the size was wrong) parts.
-  let whole: Uint8Array | null = source.size !== null ? new Uint8Array(source.size) : null;
+  let whole: Uint8Array<ArrayBuffer> | null =
+    source.size !== null ? new Uint8Array(source.size) : null;
   let parts: Uint8Array[] = [];
   let length = 0;
   for await (const chunk of source.chunks()) {

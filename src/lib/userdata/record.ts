@@ -2,9 +2,9 @@ import type { JsonObject } from '../datasets/validate.ts';
 
 /** One input record and where it came from. */
 export interface UserRecord {
-  /** 1-based line where the record starts. */
+  /** 1-based line where the record starts; for Parquet, the 1-based row number. */
   line: number;
-  /** JSON path of the record inside a whole-document file ("[3]"); '' for JSONL and CSV. */
+  /** JSON path of the record inside a whole-document file ("[3]"); '' for JSONL, CSV and Parquet. */
   path: string;
   value: JsonObject;
 }
