@@ -57,7 +57,9 @@ export class OfflineClient {
       return;
     }
     const container = navigator.serviceWorker;
-    container.addEventListener('message', (e: MessageEvent<FromWorkerMessage>) => this.onMessage(e.data));
+    container.addEventListener('message', (e: MessageEvent<FromWorkerMessage>) =>
+      this.onMessage(e.data),
+    );
     container.startMessages();
     container.addEventListener('controllerchange', () => {
       if (this.updating) location.reload();
@@ -98,7 +100,9 @@ export class OfflineClient {
       }
       flush();
     }).observe({ type: 'resource', buffered: true });
-    reg.addEventListener('updatefound', () => reg.installing?.addEventListener('statechange', flush));
+    reg.addEventListener('updatefound', () =>
+      reg.installing?.addEventListener('statechange', flush),
+    );
     navigator.serviceWorker.ready.then(flush).catch(() => undefined);
   }
 

@@ -79,9 +79,7 @@ async function buildWorker(root: string, outDir: string, manifest: PrecacheManif
   });
 }
 
-export function memlensOffline(
-  options: DeployOptions = deployOptionsFromEnv(process.env),
-): Plugin {
+export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(process.env)): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'memlens-offline',

@@ -10,7 +10,6 @@ import {
   routeRequest,
   staleCaches,
   withIsolation,
-  type CacheNames,
   type Route,
 } from '../lib/offline/routes.ts';
 import {
@@ -104,7 +103,9 @@ const keptModels = new Set<string>();
  * presence check finds the whole model offline; weights are kept as their dtype is loaded.
  */
 async function keepModelFiles(url: string): Promise<void> {
-  const model = MANIFEST.models.find((m) => url.startsWith(abs(`models/${encodeURIComponent(m.id)}/`)));
+  const model = MANIFEST.models.find((m) =>
+    url.startsWith(abs(`models/${encodeURIComponent(m.id)}/`)),
+  );
   if (!model || keptModels.has(model.id)) return;
   keptModels.add(model.id);
   const cache = await caches.open(NAMES.models);
@@ -184,9 +185,9 @@ function answer(route: Exclude<Route, { kind: 'passthrough' }>, request: Request
     case 'manifest':
       return manifestFile(request);
     case 'cache-first':
-      return cacheFirst(request, NAMES[route.cache as keyof CacheNames], route.key);
+      return cacheFirst(request, NAMES[route.cache], route.key);
     case 'network-first':
-      return networkFirst(request, NAMES[route.cache as keyof CacheNames], route.key);
+      return networkFirst(request, NAMES[route.cache], route.key);
   }
 }
 
@@ -197,9 +198,7 @@ sw.addEventListener('fetch', (event) => {
   if (route.kind === 'cache-first' && route.cache === 'models') {
     event.waitUntil(keepModelFiles(route.key));
   }
-  event.respondWith(
-    answer(route, event.request).then((res) => (sameOrigin ? isolate(res) : res)),
-  );
+  event.respondWith(answer(route, event.request).then((res) => (sameOrigin ? isolate(res) : res)));
 });
 
 async function cachedUrls(cacheName: string): Promise<Set<string>> {

@@ -17,7 +17,10 @@ interface AxeViolation {
 declare global {
   interface Window {
     axe: {
-      run(context: Document, options: object): Promise<{ violations: AxeViolation[]; passes: unknown[] }>;
+      run(
+        context: Document,
+        options: object,
+      ): Promise<{ violations: AxeViolation[]; passes: unknown[] }>;
     };
   }
 }
@@ -36,12 +39,15 @@ beforeAll(async () => {
   await page.goto(`${server.url}#/home`);
   // Every table loaded (the conversation benchmarks come last), so every chart can draw.
   await page.waitForFunction(
-    () => Array.from(document.querySelectorAll('main code')).some((c) => c.textContent === 'queries'),
+    () =>
+      Array.from(document.querySelectorAll('main code')).some((c) => c.textContent === 'queries'),
     null,
     { timeout: 180_000 },
   );
   pageIds = (
-    await page.$$eval('nav[aria-label="Pages"] a', (as) => as.map((a) => a.getAttribute('href') ?? ''))
+    await page.$$eval('nav[aria-label="Pages"] a', (as) =>
+      as.map((a) => a.getAttribute('href') ?? ''),
+    )
   ).map((h) => h.replace(/^#\//, ''));
 });
 
@@ -73,7 +79,10 @@ async function seriousViolations(): Promise<string[]> {
   expect(passes.length).toBeGreaterThan(0);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 describe('axe-core: no serious or critical violation on any page', () => {

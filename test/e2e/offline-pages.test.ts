@@ -75,7 +75,10 @@ beforeAll(async () => {
       return route.fulfill({
         status: 200,
         body: readFileSync(UPSTREAM.get(url) as string),
-        headers: { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain; charset=utf-8' },
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Content-Type': 'text/plain; charset=utf-8',
+        },
       });
     },
   );
@@ -90,7 +93,10 @@ afterAll(async () => {
 });
 
 async function tinyBertRank(): Promise<number> {
-  const cell = page.locator('[data-playground-ranks] tbody tr').first().locator('td[data-retriever="tiny-bert"]');
+  const cell = page
+    .locator('[data-playground-ranks] tbody tr')
+    .first()
+    .locator('td[data-retriever="tiny-bert"]');
   await expect.poll(() => cell.innerText(), { timeout: 120_000 }).toMatch(/^#\d+/);
   return Number((await cell.innerText()).match(/^#(\d+)/)?.[1]);
 }
@@ -143,6 +149,7 @@ describe('the GitHub Pages build (redistributable data only, isolation by the se
     await server.close();
     upstreamOnline = false;
     await context.setOffline(true);
+    await page.evaluate(() => (location.hash = '#/inmind'));
     await page.reload();
     await page.waitForSelector(TABLE1, { timeout: 120_000 });
     await page.getByLabel('Search tasks').fill('macaron');

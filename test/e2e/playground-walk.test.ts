@@ -61,9 +61,15 @@ describe('the playground and its guided walk', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForSelector('[data-walk-step="3"]');
     expect(await param('r')).toBe('tiny-bert');
-    await page.waitForSelector('[data-chart="playground-scores"] .chart-canvas[data-rendered="true"]');
-    const alt = await page.locator('[data-chart="playground-scores"] .chart-canvas').getAttribute('aria-label');
-    expect(alt).toMatch(/^Cosine \(tiny-bert.*\) of 486 background turns: median .*; memory 1 scores .*, rank \d+ of 488/);
+    await page.waitForSelector(
+      '[data-chart="playground-scores"] .chart-canvas[data-rendered="true"]',
+    );
+    const alt = await page
+      .locator('[data-chart="playground-scores"] .chart-canvas')
+      .getAttribute('aria-label');
+    expect(alt).toMatch(
+      /^Cosine \(tiny-bert.*\) of 486 background turns: median .*; memory 1 scores .*, rank \d+ of 488/,
+    );
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForSelector('[data-walk-step="4"]');
@@ -83,8 +89,12 @@ describe('the playground and its guided walk', () => {
   });
 
   it('ranks typed memories under BM25 and tiny-bert', async () => {
-    await page.locator('[data-playground-memories]').fill('I adopted a cat last spring.\nMy sister is visiting.');
-    await page.locator('[data-playground-query]').fill('I want lilies for the living room. Good idea?');
+    await page
+      .locator('[data-playground-memories]')
+      .fill('I adopted a cat last spring.\nMy sister is visiting.');
+    await page
+      .locator('[data-playground-query]')
+      .fill('I want lilies for the living room. Good idea?');
     await page.waitForFunction(() => location.hash.includes('mem='));
     expect(await rank('bm25', 0)).toBeGreaterThan(1);
     expect(await rank('bm25', 1)).toBeGreaterThan(1);

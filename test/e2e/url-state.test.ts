@@ -104,9 +104,13 @@ describe('the playground keeps case, memories, query and retriever in the URL', 
     const memories = page.locator('[data-playground-memories]');
     await expect.poll(() => memories.inputValue(), { timeout: 120_000 }).toMatch(/I-485/);
     await memories.fill('I have a cat.\nMy sister visits on Sunday.');
-    await page.locator('[data-playground-query]').fill('Which flowers suit the living room? I like lilies.');
+    await page
+      .locator('[data-playground-query]')
+      .fill('Which flowers suit the living room? I like lilies.');
     await page.getByRole('radio', { name: /^tiny-bert/ }).check();
-    await page.waitForFunction(() => location.hash.includes('r=tiny-bert') && location.hash.includes('lilies'));
+    await page.waitForFunction(
+      () => location.hash.includes('r=tiny-bert') && location.hash.includes('lilies'),
+    );
     const url = await copyLink(page);
     const params = new URLSearchParams(new URL(url).hash.split('?')[1]);
     expect(Object.fromEntries(params)).toEqual({
@@ -120,7 +124,9 @@ describe('the playground keeps case, memories, query and retriever in the URL', 
     const fresh = await browser.newContext();
     const again = await open(fresh, url);
     const memAgain = again.locator('[data-playground-memories]');
-    await expect.poll(() => memAgain.inputValue(), { timeout: 120_000 }).toBe('I have a cat.\nMy sister visits on Sunday.');
+    await expect
+      .poll(() => memAgain.inputValue(), { timeout: 120_000 })
+      .toBe('I have a cat.\nMy sister visits on Sunday.');
     expect(await again.locator('[data-playground-query]').inputValue()).toBe(
       'Which flowers suit the living room? I like lilies.',
     );

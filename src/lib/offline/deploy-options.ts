@@ -20,7 +20,8 @@ const falsy = (v: string | undefined) => v !== undefined && /^(0|false|no|off)$/
 export function deployOptionsFromEnv(env: Record<string, string | undefined>): DeployOptions {
   const redistributableOnly = truthy(env.MEMLENS_REDISTRIBUTABLE_ONLY);
   const allowUpstream =
-    truthy(env.MEMLENS_ALLOW_UPSTREAM) || (redistributableOnly && !falsy(env.MEMLENS_ALLOW_UPSTREAM));
+    truthy(env.MEMLENS_ALLOW_UPSTREAM) ||
+    (redistributableOnly && !falsy(env.MEMLENS_ALLOW_UPSTREAM));
   return { redistributableOnly, allowUpstream, coi: env.MEMLENS_COI === 'sw' };
 }
 

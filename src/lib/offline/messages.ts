@@ -1,10 +1,6 @@
 // Messages between the page and the service worker, and the status report built from the
 // worker's caches.
-import {
-  PRECACHE_GROUPS,
-  type PrecacheGroup,
-  type PrecacheManifest,
-} from './precache.ts';
+import { PRECACHE_GROUPS, type PrecacheGroup, type PrecacheManifest } from './precache.ts';
 
 export type ToWorkerMessage =
   | { type: 'status' }
@@ -84,7 +80,9 @@ export function summarizeCaches(
         files: m.files.length,
         bytes: m.files.reduce((s, f) => s + f.bytes, 0),
         cachedFiles: m.files.filter(has).length,
-        ready: m.files.filter((f) => !isWeights(f.url)).every(has) && m.files.some((f) => isWeights(f.url) && has(f)),
+        ready:
+          m.files.filter((f) => !isWeights(f.url)).every(has) &&
+          m.files.some((f) => isWeights(f.url) && has(f)),
       };
     }),
     upstream: {

@@ -104,5 +104,9 @@ export function withIsolation(headers: Headers): Headers {
 
 /** Only whole, readable answers are stored: no errors, partial content or opaque responses. */
 export function isCacheable(res: { ok: boolean; status: number; type: string }): boolean {
-  return res.ok && res.status === 200 && (res.type === 'basic' || res.type === 'cors' || res.type === 'default');
+  return (
+    res.ok &&
+    res.status === 200 &&
+    (res.type === 'basic' || res.type === 'cors' || res.type === 'default')
+  );
 }

@@ -5,7 +5,14 @@ import type { Ranking } from './rank.ts';
 
 /** Okabe–Ito, one per memory (dash patterns tell them apart without colour too). */
 const MEMORY_COLORS = ['#D55E00', '#0072B2', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
-const DASHES = [[1, 0], [6, 3], [2, 2], [8, 2, 2, 2], [4, 4], [1, 3]];
+const DASHES = [
+  [1, 0],
+  [6, 3],
+  [2, 2],
+  [8, 2, 2, 2],
+  [4, 4],
+  [1, 3],
+];
 const BINS = 24;
 
 export interface ScoreBin {
@@ -53,7 +60,8 @@ export function rankingSummary(ranking: Ranking, scoreName: string): string {
   const median = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
   const top = sorted.length ? sorted[sorted.length - 1] : 0;
   const parts = ranking.memories.map(
-    (m) => `memory ${m.memory + 1} scores ${m.score.toFixed(3)}, rank ${m.rank} of ${ranking.corpusSize}`,
+    (m) =>
+      `memory ${m.memory + 1} scores ${m.score.toFixed(3)}, rank ${m.rank} of ${ranking.corpusSize}`,
   );
   return `${scoreName} of ${ranking.backgroundSize} background turns: median ${median.toFixed(3)}, highest ${top.toFixed(3)}; ${parts.join('; ') || 'no memories'}.`;
 }
@@ -68,12 +76,18 @@ export function rankingSpec(ranking: Ranking, scoreName: string): TopLevelSpec {
     height: 160,
     layer: [
       {
-        data: { values: scoreBins(ranking.backgroundScores, marks.map((m) => m.score)) },
+        data: {
+          values: scoreBins(
+            ranking.backgroundScores,
+            marks.map((m) => m.score),
+          ),
+        },
         mark: { type: 'bar', color: '#999999', binSpacing: 0 },
         encoding: {
           x: { field: 'start', type: 'quantitative', title: scoreName },
           x2: { field: 'end' },
           y: { field: 'count', type: 'quantitative', title: 'Background turns' },
+          y2: { datum: 0 },
           description: { field: 'aria', type: 'nominal' },
           tooltip: [
             { field: 'start', type: 'quantitative', format: '.3f', title: 'from' },

@@ -25,7 +25,12 @@ export class DenseRuns {
   ) {}
 
   private set(id: string, patch: Partial<DenseResult>): void {
-    const prev = this.results.get(id) ?? { status: 'loading', ranking: null, progress: null, detail: '' };
+    const prev = this.results.get(id) ?? {
+      status: 'loading',
+      ranking: null,
+      progress: null,
+      detail: '',
+    };
     const next = { ...prev, ...patch };
     this.results.set(id, next);
     this.onChange(id, next);

@@ -30,11 +30,7 @@ export interface Ranking {
   backgroundScores: number[];
 }
 
-export function rankMemories(
-  scores: ArrayLike<number>,
-  backgroundSize: number,
-  topK = 5,
-): Ranking {
+export function rankMemories(scores: ArrayLike<number>, backgroundSize: number, topK = 5): Ranking {
   const n = scores.length;
   if (backgroundSize > n) throw new RangeError('background larger than the corpus');
   const memories: MemoryRank[] = [];
@@ -48,7 +44,12 @@ export function rankMemories(
         if (j < backgroundSize) backgroundAbove++;
       }
     }
-    memories.push({ memory: d - backgroundSize, score: scores[d], rank: above + 1, backgroundAbove });
+    memories.push({
+      memory: d - backgroundSize,
+      score: scores[d],
+      rank: above + 1,
+      backgroundAbove,
+    });
   }
   return {
     corpusSize: n,

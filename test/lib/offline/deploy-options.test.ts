@@ -55,6 +55,7 @@ describe('what a deploy build leaves out', () => {
   it('lists every pinned upstream URL for the worker to keep', () => {
     const urls = upstreamUrls(SOURCES);
     expect(urls.length).toBe(SOURCES.filter((s) => s.url).length);
-    for (const u of urls) expect(u).toMatch(/^https:\/\/raw\.githubusercontent\.com\/.+\/[0-9a-f]{40}\//);
+    for (const u of urls)
+      expect(u).toMatch(/^https:\/\/raw\.githubusercontent\.com\/.+\/[0-9a-f]{40}\//);
   });
 });

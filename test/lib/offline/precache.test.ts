@@ -44,7 +44,13 @@ describe('classifyAsset', () => {
     expect(classifyAsset('models/minilm/onnx/model.onnx')).toBe('model');
     expect(classifyAsset('assets/duckdb-mvp-y.wasm')).toBe('fallback');
     expect(classifyAsset('assets/duckdb-browser-mvp.worker-y.js')).toBe('fallback');
-    for (const skip of ['sw.js', 'precache-manifest.json', '.nojekyll', 'a/.hidden/x', 'x.js.map']) {
+    for (const skip of [
+      'sw.js',
+      'precache-manifest.json',
+      '.nojekyll',
+      'a/.hidden/x',
+      'x.js.map',
+    ]) {
       expect(classifyAsset(skip), skip).toBe('skip');
     }
   });
@@ -55,7 +61,11 @@ describe('classifyAsset', () => {
 });
 
 describe('buildPrecacheManifest', () => {
-  const manifest = buildPrecacheManifest(BUILD, { coi: false, upstream: ['https://u/2', 'https://u/1'], hash });
+  const manifest = buildPrecacheManifest(BUILD, {
+    coi: false,
+    upstream: ['https://u/2', 'https://u/1'],
+    hash,
+  });
 
   it('precaches the shell, both wasm runtimes, results and data, and nothing else', () => {
     expect(manifest.precache.map((e) => e.url)).toEqual([
@@ -90,17 +100,29 @@ describe('buildPrecacheManifest', () => {
   });
 
   it('versions the cache by content: same files, same version; any change, a new one', () => {
-    const again = buildPrecacheManifest([...BUILD].reverse(), { coi: false, upstream: ['https://u/1', 'https://u/2'], hash });
+    const again = buildPrecacheManifest([...BUILD].reverse(), {
+      coi: false,
+      upstream: ['https://u/1', 'https://u/2'],
+      hash,
+    });
     expect(again.version).toBe(manifest.version);
     expect(manifest.version).toMatch(/^[0-9a-f]{16}$/);
     const changed = BUILD.map((f) => (f.path === 'index.html' ? { ...f, sha256: 'b' } : f));
     expect(buildPrecacheManifest(changed, { coi: false, upstream: [], hash }).version).not.toBe(
       buildPrecacheManifest(BUILD, { coi: false, upstream: [], hash }).version,
     );
-    const coi = buildPrecacheManifest(BUILD, { coi: true, upstream: ['https://u/1', 'https://u/2'], hash });
+    const coi = buildPrecacheManifest(BUILD, {
+      coi: true,
+      upstream: ['https://u/1', 'https://u/2'],
+      hash,
+    });
     expect(coi.version).not.toBe(manifest.version);
     const model = BUILD.map((f) => (f.path.endsWith('.onnx') ? { ...f, sha256: 'b' } : f));
-    const m2 = buildPrecacheManifest(model, { coi: false, upstream: ['https://u/1', 'https://u/2'], hash });
+    const m2 = buildPrecacheManifest(model, {
+      coi: false,
+      upstream: ['https://u/1', 'https://u/2'],
+      hash,
+    });
     expect(m2.version).toBe(manifest.version);
     expect(m2.modelsVersion).not.toBe(manifest.modelsVersion);
   });

@@ -53,19 +53,29 @@ describe('routeRequest under the base /memlens/', () => {
       kind: 'cache-first',
       cache: 'runtime',
     });
-    expect(get(`${SITE}data/unknown.json`)).toMatchObject({ kind: 'network-first', cache: 'runtime' });
+    expect(get(`${SITE}data/unknown.json`)).toMatchObject({
+      kind: 'network-first',
+      cache: 'runtime',
+    });
   });
 
   it('answers presence checks and the file list itself specially', () => {
-    const head = routeRequest({ url: `${SITE}models/x/config.json`, method: 'HEAD', mode: 'cors' }, ctx);
+    const head = routeRequest(
+      { url: `${SITE}models/x/config.json`, method: 'HEAD', mode: 'cors' },
+      ctx,
+    );
     expect(head).toEqual({ kind: 'head' });
     expect(get(`${SITE}precache-manifest.json`)).toEqual({ kind: 'manifest' });
   });
 
   it('keeps pinned upstream files and leaves every other request alone', () => {
     expect(get(UPSTREAM)).toEqual({ kind: 'cache-first', cache: 'upstream', key: UPSTREAM });
-    expect(get('https://huggingface.co/x/resolve/main/config.json')).toEqual({ kind: 'passthrough' });
-    expect(get('http://127.0.0.1:8080/other/index.html', 'navigate')).toEqual({ kind: 'passthrough' });
+    expect(get('https://huggingface.co/x/resolve/main/config.json')).toEqual({
+      kind: 'passthrough',
+    });
+    expect(get('http://127.0.0.1:8080/other/index.html', 'navigate')).toEqual({
+      kind: 'passthrough',
+    });
     expect(routeRequest({ url: SITE, method: 'POST', mode: 'cors' }, ctx)).toEqual({
       kind: 'passthrough',
     });
@@ -76,7 +86,9 @@ describe('routeRequest under the base /memlens/', () => {
 
   it('works the same at the root of a domain', () => {
     const root = routeContext(manifest, 'https://example.org/');
-    expect(routeRequest({ url: 'https://example.org/index.html', method: 'GET', mode: 'no-cors' }, root)).toMatchObject({
+    expect(
+      routeRequest({ url: 'https://example.org/index.html', method: 'GET', mode: 'no-cors' }, root),
+    ).toMatchObject({
       cache: 'precache',
     });
   });
@@ -88,7 +100,13 @@ describe('caches and headers', () => {
     expect(names.precache).toBe('memlens-precache-v1');
     expect(names.models).toBe('memlens-models-m1');
     const stale = staleCaches(
-      ['memlens-precache-v0', 'memlens-precache-v1', 'memlens-models-m0', 'transformers-cache', 'memlens-upstream-v1'],
+      [
+        'memlens-precache-v0',
+        'memlens-precache-v1',
+        'memlens-models-m0',
+        'transformers-cache',
+        'memlens-upstream-v1',
+      ],
       names,
     );
     expect(stale).toEqual(['memlens-precache-v0', 'memlens-models-m0']);

@@ -8,9 +8,12 @@ const manifest: Pick<PrecacheManifest, 'models'> = {
   models: [
     {
       id: 'minilm',
-      files: ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'].map(
-        (p) => ({ url: `models/minilm/${p}`, bytes: 1 }),
-      ),
+      files: [
+        'config.json',
+        'tokenizer.json',
+        'tokenizer_config.json',
+        'onnx/model_quantized.onnx',
+      ].map((p) => ({ url: `models/minilm/${p}`, bytes: 1 })),
     },
   ],
 };

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeCaches } from '../../../src/lib/offline/messages.ts';
-import { formatBytes, headline, offlineItems, type OfflineSnapshot } from '../../../src/lib/offline/status.ts';
+import {
+  formatBytes,
+  headline,
+  offlineItems,
+  type OfflineSnapshot,
+} from '../../../src/lib/offline/status.ts';
 import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
 
 const SCOPE = 'https://example.org/memlens/';
@@ -31,7 +36,10 @@ const manifest: PrecacheManifest = {
     },
   ],
   modelsVersion: 'm',
-  upstream: ['https://raw.githubusercontent.com/a/b/c/x.json', 'https://raw.githubusercontent.com/a/b/c/y.json'],
+  upstream: [
+    'https://raw.githubusercontent.com/a/b/c/x.json',
+    'https://raw.githubusercontent.com/a/b/c/y.json',
+  ],
 };
 
 const abs = (rel: string) => new URL(rel, SCOPE).href;
@@ -40,7 +48,9 @@ describe('summarizeCaches', () => {
   it('calls a model saved when its small files and one dtype of weights are', () => {
     const report = summarizeCaches(manifest, SCOPE, {
       precache: new Set(),
-      models: new Set(['models/minilm/config.json', 'models/minilm/onnx/model_quantized.onnx'].map(abs)),
+      models: new Set(
+        ['models/minilm/config.json', 'models/minilm/onnx/model_quantized.onnx'].map(abs),
+      ),
       upstream: new Set(),
     });
     expect(report.models.map((m) => [m.id, m.ready])).toEqual([
@@ -55,7 +65,12 @@ describe('summarizeCaches', () => {
       models: new Set([abs('models/tiny-bert/config.json')]),
       upstream: new Set([manifest.upstream[1]]),
     });
-    expect(report.precache).toMatchObject({ files: 3, cachedFiles: 2, complete: false, cachedBytes: 2648 });
+    expect(report.precache).toMatchObject({
+      files: 3,
+      cachedFiles: 2,
+      complete: false,
+      cachedBytes: 2648,
+    });
     expect(report.groups.engine).toEqual({ files: 1, bytes: 3 * 1024 * 1024, cachedFiles: 0 });
     expect(report.groups.results).toEqual({ files: 0, bytes: 0, cachedFiles: 0 });
     expect(report.models).toEqual([
@@ -91,7 +106,11 @@ describe('what the indicator says', () => {
     const report = summarizeCaches(manifest, SCOPE, {
       precache: new Set(manifest.precache.map((e) => abs(e.url))),
       models: new Set(
-        ['models/tiny-bert/config.json', 'models/tiny-bert/onnx/model.onnx', 'models/minilm/onnx/model_quantized.onnx'].map(abs),
+        [
+          'models/tiny-bert/config.json',
+          'models/tiny-bert/onnx/model.onnx',
+          'models/minilm/onnx/model_quantized.onnx',
+        ].map(abs),
       ),
       upstream: new Set(),
     });

@@ -53,7 +53,11 @@ describe('the LoCoMo contrast case', () => {
   it('takes its memory from the gold evidence turns', () => {
     const c = locomoCase(
       def,
-      { query_id: 'conv-26:q0', text: 'When did Caroline go to the LGBTQ support group?', gold_ids: ['D1:3'] },
+      {
+        query_id: 'conv-26:q0',
+        text: 'When did Caroline go to the LGBTQ support group?',
+        gold_ids: ['D1:3'],
+      },
       [
         { dia_id: 'D1:2', speaker: 'Melanie', text: 'other' },
         { dia_id: 'D1:3', speaker: 'Caroline', text: 'I went to a LGBTQ support group yesterday.' },
@@ -61,7 +65,11 @@ describe('the LoCoMo contrast case', () => {
     );
     expect(c.memories).toEqual(['I went to a LGBTQ support group yesterday.']);
     expect(c.queries).toEqual([
-      { variant: 'question', label: 'Question', text: 'When did Caroline go to the LGBTQ support group?' },
+      {
+        variant: 'question',
+        label: 'Question',
+        text: 'When did Caroline go to the LGBTQ support group?',
+      },
     ]);
     expect(c.citation).toBe('LoCoMo question conv-26:q0, evidence D1:3');
   });

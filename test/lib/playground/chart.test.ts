@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { memoryMarks, rankingSpec, rankingSummary, scoreBins } from '../../../src/lib/playground/chart.ts';
+import {
+  memoryMarks,
+  rankingSpec,
+  rankingSummary,
+  scoreBins,
+} from '../../../src/lib/playground/chart.ts';
 import { rankMemories } from '../../../src/lib/playground/rank.ts';
 
 const ranking = rankMemories([1, 2, 3, 4, 0.5, 3.5], 4);

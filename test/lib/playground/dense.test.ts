@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EmbedOptions, Embedder, EmbeddingMatrix } from '../../../src/lib/embed/embedder.ts';
-import { getModelSpec, type ModelDtype, type ModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import {
+  getModelSpec,
+  type ModelDtype,
+  type ModelSpec,
+} from '../../../src/lib/embed/model-registry.ts';
 import { DenseRanker } from '../../../src/lib/playground/dense.ts';
 import { DenseRuns, type DenseResult } from '../../../src/lib/playground/dense-runs.ts';
 import { servedDtype } from '../../../src/lib/playground/retrievers.ts';
@@ -23,7 +27,13 @@ class FakeEmbedder implements Embedder {
     texts.forEach((t, i) =>
       VOCAB.forEach((w, j) => (vectors[i * VOCAB.length + j] = t.includes(w) ? 1 : 0)),
     );
-    opts.onProgress?.({ done: texts.length, total: texts.length, cached: 0, textsPerSecond: 0, etaSeconds: 0 });
+    opts.onProgress?.({
+      done: texts.length,
+      total: texts.length,
+      cached: 0,
+      textsPerSecond: 0,
+      etaSeconds: 0,
+    });
     this.running = false;
     return { dim: VOCAB.length, count: texts.length, vectors };
   }
@@ -83,7 +93,8 @@ describe('DenseRuns', () => {
 describe('servedDtype', () => {
   it('prefers the smallest weights the site serves', async () => {
     const spec = getModelSpec('minilm');
-    const has = (ok: ModelDtype[]) => async (_s: ModelSpec, d: ModelDtype) => (ok.includes(d) ? [] : ['x']);
+    const has = (ok: ModelDtype[]) => async (_s: ModelSpec, d: ModelDtype) =>
+      ok.includes(d) ? [] : ['x'];
     expect(await servedDtype(spec, has(['fp32', 'q8']))).toBe('q8');
     expect(await servedDtype(spec, has(['fp32']))).toBe('fp32');
     expect(await servedDtype(spec, has([]))).toBeNull();

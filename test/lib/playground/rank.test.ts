@@ -46,7 +46,7 @@ describe('BM25 over the 486 LME-s background turns (the blind spot, measured)', 
     expect(indirect.memories[1].score).toBe(0);
   });
 
-  it('puts a direct LoCoMo question\'s evidence first', () => {
+  it("puts a direct LoCoMo question's evidence first", () => {
     const r = ranker.rank(
       ['I went to a LGBTQ support group yesterday and it was so powerful.'],
       'When did Caroline go to the LGBTQ support group?',

@@ -42,7 +42,9 @@ describe('the playground reads its cases from DuckDB', () => {
     await loadBenchmarkRows(catalog, await collectBenchmarkRows(opts));
     const [c] = await loadLocomoCases(catalog);
     expect(c.queries[0].text).toBe('When did Caroline go to the LGBTQ support group?');
-    expect(c.memories).toEqual(['I went to a LGBTQ support group yesterday and it was so powerful.']);
+    expect(c.memories).toEqual([
+      'I went to a LGBTQ support group yesterday and it was so powerful.',
+    ]);
     expect(c.citation).toBe('LoCoMo question conv-26:q0, evidence D1:3');
   });
 });

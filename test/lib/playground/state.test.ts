@@ -68,7 +68,9 @@ describe('playground URL state', () => {
   });
 
   it('uses the chosen query variant', () => {
-    expect(effectiveTexts(readState({ qv: 'naive' }, RETRIEVERS, 5), demo).query).toBe('which allergy?');
+    expect(effectiveTexts(readState({ qv: 'naive' }, RETRIEVERS, 5), demo).query).toBe(
+      'which allergy?',
+    );
   });
 
   it('keeps memories one per line and starts a picked case from its own texts', () => {
