@@ -83,6 +83,7 @@ export function locomoTable4Spec(
     kinds.map((k) => KIND_COLORS[KINDS.indexOf(k)]),
     'Row',
   );
+  const hasReferences = rows.some((r) => REFERENCES.includes(r.kind));
   const common = {
     color,
     opacity: filteredOpacity(PICK),
@@ -105,11 +106,16 @@ export function locomoTable4Spec(
       width: 170,
       height: { step: 12 },
       layer: [
-        {
-          transform: [{ filter: oneOf(REFERENCES) }],
-          mark: { type: 'rule', strokeDash: [4, 3], strokeWidth: 2, tooltip: true },
-          encoding: { x: { field: 'value', ...x }, ...common },
-        },
+        // An empty layer still draws a mark group that axe reads as an image without a text alternative.
+        ...(hasReferences
+          ? [
+              {
+                transform: [{ filter: oneOf(REFERENCES) }],
+                mark: { type: 'rule' as const, strokeDash: [4, 3], strokeWidth: 2, tooltip: true },
+                encoding: { x: { field: 'value', ...x }, ...common },
+              },
+            ]
+          : []),
         {
           transform: [{ filter: oneOf(VARIANTS) }],
           mark: { type: 'rule', strokeWidth: 2, tooltip: true },
