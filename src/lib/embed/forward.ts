@@ -1,5 +1,5 @@
-// One batch through a transformers.js model, pooled by pooling.ts: the worker's counterpart of
-// node-embedder's batch step, so both sides pool with the same code.
+// One batch through a transformers.js model, pooled by pooling.ts: the embed worker and the Node
+// embedder share it, so both sides tokenize, run and pool with the same code.
 import { Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import type { ModelSpec } from './model-registry.ts';
 import { pool } from './pooling.ts';

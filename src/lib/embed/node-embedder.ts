@@ -3,14 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  AutoModel,
-  AutoTokenizer,
-  env,
-  Tensor,
-  type PreTrainedModel,
-  type PreTrainedTokenizer,
-} from '@huggingface/transformers';
+import { AutoModel, AutoTokenizer, env } from '@huggingface/transformers';
 import {
   filesForDtype,
   getModelSpec,
@@ -20,7 +13,8 @@ import {
   type ModelSpec,
   type TextKind,
 } from './model-registry.ts';
-import { batchByTokenLength, pool } from './pooling.ts';
+import { batchByTokenLength } from './pooling.ts';
+import { embedBatch, tokenLengths } from './forward.ts';
 import { prepareTexts } from './text-prep.ts';
 
 export interface NodeEmbedderOptions {
@@ -104,40 +98,6 @@ function withLoadLock<T>(load: () => Promise<T>): Promise<T> {
   const result = loadQueue.then(load);
   loadQueue = result.catch(() => undefined);
   return result;
-}
-
-function hiddenStatesOf(outputs: unknown): Tensor {
-  const hidden =
-    typeof outputs === 'object' && outputs !== null && 'last_hidden_state' in outputs
-      ? outputs.last_hidden_state
-      : undefined;
-  if (!(hidden instanceof Tensor) || !(hidden.data instanceof Float32Array)) {
-    throw new Error('model output has no float32 last_hidden_state');
-  }
-  return hidden;
-}
-
-async function embedBatch(
-  tokenizer: PreTrainedTokenizer,
-  model: PreTrainedModel,
-  spec: ModelSpec,
-  texts: string[],
-): Promise<Float32Array> {
-  const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxTokens });
-  const hidden = hiddenStatesOf(await model(inputs));
-  const [batch, seq, dim] = hidden.dims;
-  const mask = inputs.attention_mask.data;
-  if (!(mask instanceof BigInt64Array)) throw new Error('attention_mask is not int64');
-  return pool({ data: hidden.data, batch, seq, dim }, mask, spec);
-}
-
-function tokenLengths(tokenizer: PreTrainedTokenizer, spec: ModelSpec, texts: string[]) {
-  const { input_ids } = tokenizer(texts, {
-    truncation: true,
-    max_length: spec.maxTokens,
-    return_tensor: false,
-  });
-  return input_ids.map((ids) => ids.length);
 }
 
 export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<NodeEmbedder> {
