@@ -1,29 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { E2E_BASE, buildSite } from './site.ts';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-declare global {
-  interface Window {
-    axe: {
-      run(
-        context: Document,
-        options: object,
-      ): Promise<{ violations: AxeViolation[]; passes: unknown[] }>;
-    };
-  }
-}
+import { seriousViolations } from './axe.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -71,20 +51,6 @@ async function show(id: string): Promise<void> {
   );
 }
 
-async function seriousViolations(): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const { violations, passes } = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ['violations'] }),
-  );
-  expect(passes.length).toBeGreaterThan(0);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
-
 describe('axe-core: no serious or critical violation on any page', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`every page in the registry, ${scheme} mode`, async () => {
@@ -93,7 +59,7 @@ describe('axe-core: no serious or critical violation on any page', () => {
       const found: Record<string, string[]> = {};
       for (const id of pageIds) {
         await show(id);
-        const v = await seriousViolations();
+        const v = await seriousViolations(page);
         if (v.length > 0) found[id] = v;
       }
       expect(found).toEqual({});

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { E2E_BASE, buildSite } from './site.ts';
+import { seriousViolations } from './axe.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -31,21 +31,6 @@ async function openView(hash: string, turns: number) {
   await page.goto(`${server.url}${hash}`);
   await page.waitForSelector(`${viewport}[data-turns="${turns}"] [data-turn-row]`, {
     timeout: 180_000,
-  });
-}
-
-async function axeViolations(): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (el: Element) => Promise<{ violations: { id: string; impact: string }[] }> };
-    };
-    const main = document.querySelector('main');
-    if (!main) return ['no main'];
-    const result = await axe.run(main);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id);
   });
 }
 
@@ -159,7 +144,7 @@ describe('conversation viewer and query explorer', () => {
   it('has no serious or critical axe violations with a query open', async () => {
     await openView('#/benchmarks?conv=conv-26&dataset=locomo&query=conv-26%3Aq37', 419);
     await page.waitForSelector(`${viewport}[data-focused="D8:6"]`);
-    expect(await axeViolations()).toEqual([]);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 
   it('made no request outside the test server and logged no console error', () => {

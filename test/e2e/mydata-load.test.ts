@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { seriousViolations } from './axe.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -39,21 +39,6 @@ async function noXss() {
   ).toBeUndefined();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   expect(await page.locator('main script').count()).toBe(0);
-}
-
-async function axeViolations(): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (el: Element) => Promise<{ violations: { id: string; impact: string }[] }> };
-    };
-    const main = document.querySelector('main');
-    if (!main) return ['no main'];
-    const result = await axe.run(main);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id);
-  });
 }
 
 beforeAll(async () => {
@@ -187,7 +172,7 @@ describe('Your data: loading files through the page', () => {
     await page.waitForSelector('[data-domain-row="TestMem/All domains"]', { timeout: 180_000 });
     await pick(path.join(GOOD, 'records.csv'));
     await page.waitForSelector('#mapping-title:has-text("records.csv")');
-    expect(await axeViolations()).toEqual([]);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 
   it('made no request outside the test server and logged no console error', () => {

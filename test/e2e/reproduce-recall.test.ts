@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { seriousViolations } from './axe.ts';
 import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../scripts/reproduce.ts';
 import { formatHits, formatPercent } from '../../src/lib/protocols/report.ts';
 import { recallTable } from '../../src/lib/protocols/summary.ts';
@@ -130,21 +130,7 @@ describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
   it('has no serious or critical axe violations with a query open', async () => {
     await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 }, { q: '0:indirect' });
     await page.waitForSelector('[data-query-detail="0:indirect"]');
-    await page.addScriptTag({
-      path: createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-    });
-    const violations = await page.evaluate(async () => {
-      const { axe } = window as unknown as {
-        axe: { run: (el: Element) => Promise<{ violations: { id: string; impact: string }[] }> };
-      };
-      const main = document.querySelector('main');
-      if (!main) return [];
-      const result = await axe.run(main);
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 
   it('made no request outside the test server and logged no console error', () => {
