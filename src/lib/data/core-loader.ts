@@ -39,12 +39,14 @@ export async function loadResults(
   files: readonly ResultsFile[],
   fetchImpl: typeof fetch = fetch,
 ): Promise<number> {
-  const rows: ResultRow[] = [];
-  for (const f of files) {
-    const res = await fetchImpl(f.url);
-    if (!res.ok) throw new Error(`${f.name}: HTTP ${res.status}`);
-    rows.push(...parseResultsCsv(await res.text(), f.name));
-  }
+  const perFile = await Promise.all(
+    files.map(async (f) => {
+      const res = await fetchImpl(f.url);
+      if (!res.ok) throw new Error(`${f.name}: HTTP ${res.status}`);
+      return parseResultsCsv(await res.text(), f.name);
+    }),
+  );
+  const rows: ResultRow[] = perFile.flat();
   const n = await catalog.loadRows('results', resultRecords(rows), 'data/results/*.csv');
   for (const paper of PAPERS) {
     await catalog.createView(
@@ -59,9 +61,11 @@ export async function loadInMind(
   catalog: Catalog,
   opts: FetchOptions,
 ): Promise<Record<string, number>> {
-  const tasks = await fetchSourceText(sourceById('inmind-tasks'), opts);
-  const background = await fetchSourceText(sourceById('inmind-background'), opts);
-  const manifest = await fetchSourceText(sourceById('inmind-manifest'), opts);
+  const [tasks, background, manifest] = await Promise.all(
+    ['inmind-tasks', 'inmind-background', 'inmind-manifest'].map((id) =>
+      fetchSourceText(sourceById(id), opts),
+    ),
+  );
   const taskRows = inmindTaskRows(tasks.text, 'inmind/inmind_en.jsonl');
   const turnRows = lmeBackgroundRows(background.text, 'inmind/lme_s_background.jsonl');
   const manifestRow = inmindManifestRow(
