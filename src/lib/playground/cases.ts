@@ -1,6 +1,8 @@
 // Curated playground cases. The texts are never copied here: each case names an InMind task or
 // a LoCoMo question by id, and is read from the loaded benchmark tables.
 
+import type { InMindTask } from '../protocols/inmind.ts';
+
 export interface InmindCaseDef {
   id: string;
   source: 'inmind';
@@ -48,15 +50,6 @@ export interface PlaygroundCase {
   queries: CaseQuery[];
 }
 
-export interface InmindTaskFields {
-  task_id: number;
-  domain: string;
-  user_message: string;
-  assistant_message: string;
-  naive_query: string;
-  query: string;
-}
-
 export interface LocomoQueryFields {
   query_id: string;
   text: string;
@@ -74,7 +67,7 @@ export function caseDef(id: string | undefined): CaseDef | undefined {
 }
 
 /** The stored memory is the injected pair: the user's turn and the assistant's reply. */
-export function inmindCase(def: InmindCaseDef, task: InmindTaskFields): PlaygroundCase {
+export function inmindCase(def: InmindCaseDef, task: InMindTask): PlaygroundCase {
   if (task.task_id !== def.taskId) {
     throw new Error(`case ${def.id} expects InMind task ${def.taskId}, got ${task.task_id}`);
   }

@@ -1,6 +1,7 @@
 // The playground's queries and the conversion of their rows into cases.
 import type { SqlRow } from '../db/engine.ts';
 import { quoteString } from '../db/sql-text.ts';
+import { inmindTaskFromRow } from '../protocols/inputs.ts';
 import {
   CURATED_CASES,
   inmindCase,
@@ -37,16 +38,7 @@ export function inmindCasesFromRows(rows: readonly SqlRow[]): PlaygroundCase[] {
   return inmindDefs.flatMap((def) => {
     const row = rows.find((r) => Number(r.task_id) === def.taskId);
     if (!row) return [];
-    return [
-      inmindCase(def, {
-        task_id: Number(row.task_id),
-        domain: str(row.domain),
-        user_message: str(row.user_message),
-        assistant_message: str(row.assistant_message),
-        naive_query: str(row.naive_query),
-        query: str(row.query),
-      }),
-    ];
+    return [inmindCase(def, inmindTaskFromRow(row))];
   });
 }
 

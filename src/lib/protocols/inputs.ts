@@ -65,6 +65,18 @@ function textList(value: SqlValue | undefined): string[] {
   return Array.isArray(value) ? value.map(String) : [];
 }
 
+/** A row of `inmind_tasks` with the columns every InMind protocol (and the playground) reads. */
+export function inmindTaskFromRow(r: SqlRow): InMindTask {
+  return {
+    task_id: int(r, 'task_id'),
+    domain: text(r, 'domain'),
+    user_message: text(r, 'user_message'),
+    assistant_message: text(r, 'assistant_message'),
+    naive_query: text(r, 'naive_query'),
+    query: text(r, 'query'),
+  };
+}
+
 export async function loadInMindInputs(
   catalog: Catalog,
 ): Promise<{ tasks: InMindTask[]; background: InMindTurn[] }> {
@@ -74,14 +86,7 @@ export async function loadInMindInputs(
     catalog.query(REPRODUCE_LME_BACKGROUND_SQL),
   ]);
   return {
-    tasks: tasks.map((r) => ({
-      task_id: int(r, 'task_id'),
-      domain: text(r, 'domain'),
-      user_message: text(r, 'user_message'),
-      assistant_message: text(r, 'assistant_message'),
-      naive_query: text(r, 'naive_query'),
-      query: text(r, 'query'),
-    })),
+    tasks: tasks.map(inmindTaskFromRow),
     background: background.map((r) => ({
       id: text(r, 'id'),
       raw_content: text(r, 'raw_content'),
