@@ -1,16 +1,9 @@
 import type { SqlRow } from '../db/engine.ts';
+import type { TurnRow } from './tables.ts';
 import { estimateTurnHeight, SESSION_HEADER_HEIGHT } from './turn-window.ts';
 
-export interface TurnView {
-  session: number;
-  dia_id: string;
-  turn_index: number;
-  speaker: string;
-  date: string;
-  text: string;
-  caption: string | null;
-  img_url: string | null;
-}
+/** A turn as the viewer shows it: a `turns` row without the keys of its conversation. */
+export type TurnView = Omit<TurnRow, 'dataset' | 'conv_id'>;
 
 export type ViewItem =
   | { kind: 'session'; key: string; session: number; date: string; turns: number }
