@@ -1,11 +1,13 @@
 /**
- * Embedding throughput: tiny-bert on the 486 LME-s background turns, in headless Chromium on WASM
- * (the built site's worker, driven through `window.memlens.embed`; single-threaded, then threaded
- * on a cross-origin-isolated server) and in Node (onnxruntime-node via node-embedder). Same texts,
- * same model, same batch size; one warm-up run, then the median of N timed runs each.
- * Usage: npm run bench:embed [-- --runs 5]
+ * Embedding throughput on the 486 LME-s background turns, one model, same texts and batch size
+ * everywhere: headless Chromium on WASM (1 thread, then threaded on a cross-origin-isolated
+ * server) and on WebGPU (SwiftShader here: CPU emulation of a GPU), driven through the built
+ * site's `window.memlens.embed`; Node onnxruntime-node; and sentence-transformers on torch CPU
+ * (fp32 only: it runs the safetensors). One warm-up run, then the median of N timed runs.
+ * Usage: npm run bench:embed [-- --model minilm] [--dtypes fp32,q8] [--runs 3] [--no-webgpu]
  */
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite } from '../test/e2e/site.ts';
@@ -14,12 +16,24 @@ import { launchChromium } from '../test/e2e/browser.ts';
 import { lmeBackgroundRows } from '../src/lib/datasets/inmind.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest } from '../src/lib/embed/automation.ts';
+import type { DeviceChoice } from '../src/lib/embed/backend-choice.ts';
+import { getModelSpec, type ModelDtype } from '../src/lib/embed/model-registry.ts';
 import { ensureTestModels } from './fetch-models.ts';
+import { referenceTimings } from './lib/python-reference.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const runsArg = process.argv.indexOf('--runs');
-const runs = Math.max(5, Number(runsArg >= 0 ? process.argv[runsArg + 1] : 5) || 5);
-const MODEL = 'tiny-bert';
+
+function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+const MODEL = flag('--model', 'minilm');
+const runs = Math.max(1, Number(flag('--runs', '3')) || 3);
+const dtypes = flag('--dtypes', 'fp32,q8').split(',') as ModelDtype[];
+const withWebgpu = !process.argv.includes('--no-webgpu');
+const spec = getModelSpec(MODEL);
+for (const d of dtypes) if (!spec.dtypes.includes(d)) throw new Error(`${MODEL} has no ${d}`);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,37 +56,52 @@ async function lmeTurns(): Promise<string[]> {
 
 interface Measured {
   label: string;
+  dtype: ModelDtype;
   threads: string;
   runMs: number[];
 }
 
-async function browserRuns(texts: string[], isolated: boolean, site: string): Promise<Measured> {
+interface BrowserCase {
+  label: string;
+  device: DeviceChoice;
+  isolated: boolean;
+  webgpu: boolean;
+}
+
+async function browserRuns(texts: string[], c: BrowserCase, dtype: ModelDtype, site: string) {
   const server = await serveStatic({
     root: site,
     base: '/memlens/',
-    crossOriginIsolated: isolated,
+    crossOriginIsolated: c.isolated,
   });
-  const browser = await launchChromium();
+  const browser = await launchChromium({ webgpu: c.webgpu });
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}#/embeddings`);
     await page.waitForFunction(() => window.memlens !== undefined);
-    const request: AutomationRequest = { texts, model: MODEL, device: 'wasm', repeats: runs + 1 };
-    const result = await page.evaluate((req) => window.memlens!.embed(req), request);
-    if (result.report.backend !== 'wasm') throw new Error(`ran on ${result.report.backend}`);
-    return {
-      label: `Chromium WASM${isolated ? ' (cross-origin isolated)' : ''}`,
-      threads: String(result.report.threads),
-      runMs: result.runMs.slice(1),
+    const request: AutomationRequest = {
+      texts,
+      model: MODEL,
+      device: c.device,
+      dtype,
+      repeats: runs + 1,
     };
+    const result = await page.evaluate((req) => window.memlens!.embed(req), request);
+    if (result.report.backend !== c.device) {
+      throw new Error(
+        `${c.label} ran on ${result.report.backend}: ${result.report.fallbackReason}`,
+      );
+    }
+    const threads = c.device === 'webgpu' ? 'GPU' : String(result.report.threads);
+    return { label: c.label, dtype, threads, runMs: result.runMs.slice(1) };
   } finally {
     await browser.close();
     await server.close();
   }
 }
 
-async function nodeRuns(texts: string[]): Promise<Measured> {
-  const embedder = await createNodeEmbedder({ modelId: MODEL, maxBatch: 32 });
+async function nodeRuns(texts: string[], dtype: ModelDtype): Promise<Measured> {
+  const embedder = await createNodeEmbedder({ modelId: MODEL, dtype, maxBatch: 32 });
   try {
     const runMs: number[] = [];
     for (let i = 0; i <= runs; i++) {
@@ -80,28 +109,55 @@ async function nodeRuns(texts: string[]): Promise<Measured> {
       await embedder.embed(texts, { kind: 'document' });
       if (i > 0) runMs.push(performance.now() - start);
     }
-    return { label: 'Node onnxruntime-node', threads: 'ORT default', runMs };
+    return { label: 'Node onnxruntime-node', dtype, threads: 'ORT default', runMs };
   } finally {
     await embedder.dispose();
   }
 }
 
+const cases: BrowserCase[] = [
+  { label: 'Chromium WASM', device: 'wasm', isolated: false, webgpu: false },
+  { label: 'Chromium WASM (cross-origin isolated)', device: 'wasm', isolated: true, webgpu: false },
+  ...(withWebgpu
+    ? [
+        {
+          label: 'Chromium WebGPU (SwiftShader, CPU)',
+          device: 'webgpu' as const,
+          isolated: false,
+          webgpu: true,
+        },
+      ]
+    : []),
+];
+
 await ensureTestModels([MODEL]);
 const site = await buildSite();
 const texts = await lmeTurns();
-const results = [
-  await browserRuns(texts, false, site),
-  await browserRuns(texts, true, site),
-  await nodeRuns(texts),
-];
 const rate = (m: Measured) => texts.length / (median(m.runMs) / 1000);
-const node = rate(results[2]);
 console.log(
-  `${texts.length} LME-s turns, ${MODEL}, batch 32, median of ${runs} runs after 1 warm-up`,
+  `${texts.length} LME-s turns, ${MODEL} (${spec.upstream ?? spec.label}), batch 32, median of ${runs} runs after 1 warm-up; ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 );
-for (const m of results) {
-  console.log(
-    `${m.label.padEnd(40)} threads ${m.threads.padEnd(12)} ${rate(m).toFixed(0).padStart(6)} texts/s` +
-      `  (${(rate(m) / node).toFixed(2)}× Node)  runs ms: ${m.runMs.map((t) => t.toFixed(0)).join(', ')}`,
-  );
+for (const dtype of dtypes) {
+  const results: Measured[] = [];
+  for (const c of cases) results.push(await browserRuns(texts, c, dtype, site));
+  const node = await nodeRuns(texts, dtype);
+  results.push(node);
+  if (dtype === 'fp32' && spec.source.kind === 'pypi') {
+    const st = await referenceTimings(spec, texts, runs);
+    results.push({
+      label: 'sentence-transformers (torch CPU)',
+      dtype,
+      threads: String(st.threads),
+      runMs: st.runMs,
+    });
+  }
+  for (const m of results) {
+    console.log(
+      `${m.dtype.padEnd(5)} ${m.label.padEnd(40)} threads ${m.threads.padEnd(12)} ${rate(m).toFixed(1).padStart(7)} texts/s` +
+        `  (${(rate(m) / rate(node)).toFixed(2)}× onnxruntime-node)  runs ms: ${m.runMs.map((t) => t.toFixed(0)).join(', ')}`,
+    );
+  }
 }

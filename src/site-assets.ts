@@ -1,7 +1,10 @@
 import type { ResultsFile } from './lib/data/core-loader.ts';
 
-/** Released-results CSVs, emitted by Vite as hashed site assets (served by the site, never a CDN). */
-const urls = import.meta.glob('../data/results/*.csv', {
+/**
+ * Released-results CSVs and MemLens's reproduced numbers, emitted by Vite as hashed site assets
+ * (served by the site, never a CDN).
+ */
+const urls = import.meta.glob(['../data/results/*.csv', '../data/reproduced/*.csv'], {
   query: '?url',
   import: 'default',
   eager: true,

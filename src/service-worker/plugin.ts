@@ -17,6 +17,7 @@ import {
   SITE_INDEX_PATH,
   deployOptionsFromEnv,
   indexWithout,
+  oversizedModelFiles,
   unbundledPaths,
   upstreamUrls,
   type DeployOptions,
@@ -94,7 +95,14 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
       const outDir = path.resolve(config.root, config.build.outDir);
       const sources = await readSources(config.root);
       if (options.redistributableOnly) await unbundle(outDir, sources);
-      const manifest = buildPrecacheManifest(await listFiles(outDir), {
+      let files = await listFiles(outDir);
+      const oversized = oversizedModelFiles(files, options.maxModelFileBytes);
+      for (const rel of oversized) {
+        await rm(path.join(outDir, rel), { force: true });
+        config.logger.warn(`memlens: left ${rel} out of the build (over the per-file limit)`);
+      }
+      files = files.filter((f) => !oversized.includes(f.path));
+      const manifest = buildPrecacheManifest(files, {
         coi: options.coi,
         upstream: upstreamUrls(sources),
         hash: sha256,

@@ -59,12 +59,16 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
 async function embed(id: number, texts: string[]): Promise<void> {
   if (!current) throw new Error('no model loaded');
   const { model, maxBatch } = current;
-  for (const indices of batchByTokenLength(model.lengths(texts), maxBatch)) {
+  const ids = model.encode(texts);
+  for (const indices of batchByTokenLength(
+    ids.map((row) => row.length),
+    maxBatch,
+  )) {
     if (cancelled.has(id)) {
       post({ type: 'cancelled', id });
       return;
     }
-    const vectors = await model.embed(indices.map((i) => texts[i]));
+    const vectors = await model.embed(indices.map((i) => ids[i]));
     post({ type: 'batch', id, indices, vectors }, [vectors.buffer]);
   }
   post({ type: 'embedded', id });

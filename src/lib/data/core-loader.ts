@@ -1,6 +1,7 @@
 import type { Catalog } from '../db/catalog.ts';
 import type { LoadStep } from '../app/load-status.ts';
 import { PAPERS, parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
+import { parseReproducedCsv } from '../results/reproduced-csv.ts';
 import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
 import { sourceById } from './sources.ts';
 import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
@@ -34,11 +35,47 @@ export function resultRecords(rows: readonly ResultRow[]) {
   }));
 }
 
-export async function loadResults(
+/** `data/reproduced/*.csv` ride in the same file list as the results; each loads into its own table. */
+export const REPRODUCED_PREFIX = 'data/reproduced/';
+const isReproduced = (f: ResultsFile) => f.name.startsWith(REPRODUCED_PREFIX);
+
+async function fetchText(f: ResultsFile, fetchImpl: typeof fetch): Promise<string> {
+  const res = await fetchImpl(f.url);
+  if (!res.ok) throw new Error(`${f.name}: HTTP ${res.status}`);
+  return res.text();
+}
+
+/**
+ * MemLens's recomputed numbers as the `reproduced` table, and `results_with_reproduced`: the
+ * papers' rows and ours in one long table (ours with paper = 'memlens').
+ */
+export async function loadReproduced(
   catalog: Catalog,
   files: readonly ResultsFile[],
   fetchImpl: typeof fetch = fetch,
 ): Promise<number> {
+  const mine = files.filter(isReproduced);
+  const perFile = await Promise.all(
+    mine.map(async (f) => parseReproducedCsv(await fetchText(f, fetchImpl), f.name)),
+  );
+  const n = await catalog.loadRows('reproduced', perFile.flat(), 'data/reproduced/*.csv');
+  await catalog.createView(
+    'results_with_reproduced',
+    `SELECT paper, "table", "row", "column", value, unit, note, system, variant, metric,
+            NULL AS model, NULL AS revision FROM results
+     UNION ALL
+     SELECT paper, "table", "row", "column", value, unit, note, system, variant, metric,
+            model, revision FROM reproduced`,
+  );
+  return n;
+}
+
+export async function loadResults(
+  catalog: Catalog,
+  allFiles: readonly ResultsFile[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<number> {
+  const files = allFiles.filter((f) => !isReproduced(f));
   const perFile = await Promise.all(
     files.map(async (f) => {
       const res = await fetchImpl(f.url);
@@ -126,6 +163,16 @@ export function loadCoreData(
         label: 'Released results',
         run: async () => `${await loadResults(catalog, resultsFiles, opts.fetchImpl)} rows`,
       },
+      ...(resultsFiles.some(isReproduced)
+        ? [
+            {
+              id: 'reproduced',
+              label: 'MemLens reproduced numbers',
+              run: async () =>
+                `${await loadReproduced(catalog, resultsFiles, opts.fetchImpl)} rows`,
+            },
+          ]
+        : []),
       {
         id: 'inmind',
         label: 'InMind benchmark',

@@ -176,7 +176,7 @@ export class BrowserEmbedder implements Embedder {
   }
 
   private async embedRun(
-    { spec, dtype }: Loaded,
+    { spec, dtype, report }: Loaded,
     texts: readonly string[],
     opts: BrowserEmbedOptions,
     signal: AbortSignal,
@@ -184,7 +184,7 @@ export class BrowserEmbedder implements Embedder {
     throwIfAborted(signal);
     const dim = spec.dims;
     const prepared = prepareTexts(spec, texts, opts.kind);
-    const keys = await vectorKeys(vectorKeyScope(spec, dtype, opts.kind), texts);
+    const keys = await vectorKeys(vectorKeyScope(spec, dtype, opts.kind, report.source), texts);
     const cache = this.options.cache ?? null;
     const hits = cache ? await cache.getMany(keys) : [];
     throwIfAborted(signal);

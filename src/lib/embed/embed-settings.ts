@@ -10,12 +10,17 @@ export interface EmbedSettings {
   failWebgpuProbe: boolean;
 }
 
-/** Unknown or unsupported values fall back to defaults rather than failing the page. */
+/**
+ * Unknown or unsupported values fall back to defaults rather than failing the page. Without a
+ * `model` in the URL the page starts on `defaultId` (a model the site serves), else the first.
+ */
 export function readEmbedSettings(
   params: Record<string, string>,
   specs: readonly ModelSpec[] = listModelSpecs(),
+  defaultId?: string,
 ): EmbedSettings {
-  const spec = specs.find((s) => s.id === params.model) ?? specs[0];
+  const spec =
+    specs.find((s) => s.id === params.model) ?? specs.find((s) => s.id === defaultId) ?? specs[0];
   const device = DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto';
   const dtype = spec.dtypes.find((d) => d === params.dtype) ?? spec.dtypes[0];
   return { spec, device, dtype, failWebgpuProbe: params.webgpuProbe === 'fail' };
@@ -25,10 +30,11 @@ export function readEmbedSettings(
 export function settingsParams(
   settings: Pick<EmbedSettings, 'spec' | 'device' | 'dtype'>,
   specs: readonly ModelSpec[] = listModelSpecs(),
+  defaultId: string = specs[0].id,
 ): Record<string, string | null> {
   const { spec, device, dtype } = settings;
   return {
-    model: spec.id === specs[0].id ? null : spec.id,
+    model: spec.id === defaultId ? null : spec.id,
     device: device === 'auto' ? null : device,
     dtype: dtype === spec.dtypes[0] ? null : dtype,
   };

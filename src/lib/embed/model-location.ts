@@ -65,12 +65,11 @@ export async function locateModel(
   if (missing.length === 0) {
     return { kind: 'site', loadId: spec.id, localModelPath: modelsUrl.pathname };
   }
-  if (spec.source.kind === 'hub' && options.allowRemote) {
-    return { kind: 'hub', loadId: spec.source.repo, revision: spec.source.revision };
+  if (spec.hub && options.allowRemote) {
+    return { kind: 'hub', loadId: spec.hub.repo, revision: spec.hub.revision };
   }
-  const hint =
-    spec.source.kind === 'hub'
-      ? 'Run `npm run models` before building, or allow downloads from the Hugging Face Hub.'
-      : 'Run `npm run models` before building (this model is not on the Hugging Face Hub).';
+  const hint = spec.hub
+    ? 'Run `npm run models` before building, or allow downloads from the Hugging Face Hub.'
+    : 'Run `npm run models` before building (this model is not on the Hugging Face Hub).';
   throw new MissingModelFilesError(spec.id, missing, `${modelsUrl.href}${spec.id}/`, hint);
 }

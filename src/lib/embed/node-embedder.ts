@@ -14,7 +14,7 @@ import {
   type TextKind,
 } from './model-registry.ts';
 import { batchByTokenLength } from './pooling.ts';
-import { embedBatch, tokenLengths } from './forward.ts';
+import { embedIds, encodeTexts, padIdOf } from './forward.ts';
 import { prepareTexts } from './text-prep.ts';
 
 export interface NodeEmbedderOptions {
@@ -75,10 +75,7 @@ export async function checkModelFiles(spec: ModelSpec, modelDir: string, dtype: 
 }
 
 function resolveModelRoot(spec: ModelSpec, modelRoot: string | undefined): string {
-  if (modelRoot !== undefined) return resolve(modelRoot);
-  const root = localModelRoot(spec);
-  if (root === undefined) throw new Error(`Model "${spec.id}" is a hub model: pass modelRoot`);
-  return resolve(REPO_ROOT, root);
+  return resolve(modelRoot ?? resolve(REPO_ROOT, localModelRoot(spec)));
 }
 
 function configureEnv(modelRoot: string, allowRemote: boolean): void {
@@ -105,14 +102,14 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
   const dtype = options.dtype ?? spec.dtypes[0];
   const allowRemote = options.allowRemote ?? false;
   const root = resolveModelRoot(spec, options.modelRoot);
-  const loadId = modelLoadId(spec);
+  const loadId = allowRemote && spec.hub ? spec.hub.repo : modelLoadId(spec);
   if (!allowRemote) await checkModelFiles(spec, join(root, loadId), dtype);
 
   const { tokenizer, model } = await withLoadLock(async () => {
     configureEnv(root, allowRemote);
     const loadOptions = {
       local_files_only: !allowRemote,
-      revision: spec.source.kind === 'hub' ? spec.source.revision : undefined,
+      revision: allowRemote ? spec.hub?.revision : undefined,
     };
     return {
       tokenizer: await AutoTokenizer.from_pretrained(loadId, loadOptions),
@@ -120,6 +117,7 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
     };
   });
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  const padId = padIdOf(tokenizer);
 
   async function embed(
     texts: readonly string[],
@@ -128,12 +126,16 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
     const prepared = prepareTexts(spec, texts, kind);
     const vectors = new Float32Array(prepared.length * spec.dims);
     if (prepared.length === 0) return { dim: spec.dims, vectors };
-    for (const group of batchByTokenLength(tokenLengths(tokenizer, spec, prepared), maxBatch)) {
-      const pooled = await embedBatch(
-        tokenizer,
+    const ids = encodeTexts(tokenizer, spec, prepared);
+    for (const group of batchByTokenLength(
+      ids.map((row) => row.length),
+      maxBatch,
+    )) {
+      const pooled = await embedIds(
         model,
         spec,
-        group.map((i) => prepared[i]),
+        group.map((i) => ids[i]),
+        padId,
       );
       if (pooled.length !== group.length * spec.dims) {
         throw new Error(

@@ -11,21 +11,36 @@ export interface VectorKeyScope {
   prefix: string;
 }
 
-/** Hub models: repo and revision. Local models: the weights' sha256 when the registry pins it. */
-export function modelRevision(spec: ModelSpec, dtype: ModelDtype): string {
-  if (spec.source.kind === 'hub') return `${spec.source.repo}@${spec.source.revision}`;
+/**
+ * What identifies the weights that ran: the sha256 the registry pins for the site's file, or the
+ * Hub commit when the weights came from the Hub (or the registry pins no site hash). Never `main`.
+ */
+export function modelRevision(
+  spec: ModelSpec,
+  dtype: ModelDtype,
+  from: 'site' | 'hub' = 'site',
+): string {
+  const hubPin = spec.hub && `${spec.hub.repo}@${spec.hub.revision}`;
+  if (from === 'hub' && hubPin) return hubPin;
   const weights = spec.files.find((file) => file.dtype === dtype);
-  return weights?.sha256 ? `sha256:${weights.sha256}` : `local:${spec.source.path}`;
+  if (weights?.sha256) return `sha256:${weights.sha256}`;
+  if (hubPin) return hubPin;
+  return spec.source.kind === 'local' ? `local:${spec.source.path}` : `unpinned:${spec.id}`;
 }
 
 export function poolingTag(spec: Pick<ModelSpec, 'pooling' | 'normalize' | 'maxTokens'>): string {
   return `${spec.pooling}${spec.normalize ? '+l2' : ''}@${spec.maxTokens}`;
 }
 
-export function vectorKeyScope(spec: ModelSpec, dtype: ModelDtype, kind: TextKind): VectorKeyScope {
+export function vectorKeyScope(
+  spec: ModelSpec,
+  dtype: ModelDtype,
+  kind: TextKind,
+  from: 'site' | 'hub' = 'site',
+): VectorKeyScope {
   return {
     model: spec.id,
-    revision: modelRevision(spec, dtype),
+    revision: modelRevision(spec, dtype, from),
     dtype,
     pooling: poolingTag(spec),
     prefix: kind === 'query' ? spec.queryPrefix : spec.documentPrefix,

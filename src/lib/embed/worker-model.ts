@@ -9,13 +9,14 @@ import {
 import type { ModelSpec } from './model-registry.ts';
 import type { WebBackend } from './backend-choice.ts';
 import type { WorkerLoadConfig } from './worker-protocol.ts';
-import { embedBatch, tokenLengths } from './forward.ts';
+import { embedIds, encodeTexts, padIdOf, type TokenIds } from './forward.ts';
 
 export interface LoadedModel {
   spec: ModelSpec;
   backend: WebBackend;
-  embed(texts: string[]): Promise<Float32Array>;
-  lengths(texts: string[]): number[];
+  /** Token ids per text, truncated to the model's `maxTokens` with the closing token kept. */
+  encode(texts: readonly string[]): number[][];
+  embed(batch: readonly TokenIds[]): Promise<Float32Array>;
   dispose(): Promise<void>;
 }
 
@@ -51,11 +52,12 @@ export async function loadModel(config: WorkerLoadConfig, backend: WebBackend) {
     dtype,
     device: backend,
   });
+  const padId = padIdOf(tokenizer);
   const loaded: LoadedModel = {
     spec,
     backend,
-    embed: (texts) => embedBatch(tokenizer, model, spec, texts),
-    lengths: (texts) => tokenLengths(tokenizer, spec, texts),
+    encode: (texts) => encodeTexts(tokenizer, spec, texts),
+    embed: (batch) => embedIds(model, spec, batch, padId),
     dispose: async () => void (await model.dispose()),
   };
   return loaded;
@@ -64,6 +66,7 @@ export async function loadModel(config: WorkerLoadConfig, backend: WebBackend) {
 /** One real batch: a backend that loads but cannot run the graph fails here, not mid-run. */
 export async function probe(model: LoadedModel, forceFailure: boolean): Promise<void> {
   if (forceFailure) throw new Error('probe failure forced by the webgpuProbe=fail URL parameter');
-  const vector = await model.embed(['MemLens WebGPU probe: does this backend run the model?']);
+  const ids = model.encode(['MemLens WebGPU probe: does this backend run the model?']);
+  const vector = await model.embed(ids);
   if (!vector.every(Number.isFinite)) throw new Error('probe embedding has non-finite values');
 }

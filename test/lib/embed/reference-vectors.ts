@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import type { ModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { loadReferenceBert, referenceEmbed } from '../../../src/lib/embed/reference-bert.ts';
+import { truncateKeepingLast } from '../../../src/lib/embed/forward.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = join(repoRoot, 'test/fixtures');
@@ -30,16 +31,9 @@ export async function referenceVectors(spec: ModelSpec, texts: string[]): Promis
   env.useFSCache = false;
   const tokenizer = await AutoTokenizer.from_pretrained('tiny-bert', { local_files_only: true });
   return texts.map((text) => {
-    const encoded = tokenizer(text, {
-      truncation: true,
-      max_length: spec.maxTokens,
-      return_tensor: false,
-    });
-    return referenceEmbed(
-      reference,
-      { inputIds: [encoded.input_ids], tokenTypeIds: [encoded.token_type_ids ?? []] },
-      spec,
-    );
+    const encoded = tokenizer(text, { return_tensor: false });
+    const ids = truncateKeepingLast(encoded.input_ids, spec.maxTokens);
+    return referenceEmbed(reference, { inputIds: [ids], tokenTypeIds: [ids.map(() => 0)] }, spec);
   });
 }
 

@@ -22,10 +22,21 @@ describe('vector cache keys', () => {
     );
   });
 
-  it('names the revision: hub repo@revision, local weights by their sha256', () => {
-    expect(modelRevision(bge, 'fp32')).toBe('Xenova/bge-small-en-v1.5@main');
+  it('names the revision: pinned weights by their sha256, hub weights by repo@commit, never main', () => {
+    expect(modelRevision(bge, 'fp32')).toBe(
+      'Xenova/bge-small-en-v1.5@b7ad92a45a298ac620504489f28ecb6ac66ad67c',
+    );
     const weights = tiny.files.find((f) => f.path === 'onnx/model.onnx');
     expect(modelRevision(tiny, 'fp32')).toBe(`sha256:${weights?.sha256}`);
+    const minilm = getModelSpec('minilm');
+    const q8 = minilm.files.find((f) => f.dtype === 'q8');
+    expect(modelRevision(minilm, 'q8')).toBe(`sha256:${q8?.sha256}`);
+    expect(modelRevision(minilm, 'q8', 'hub')).toBe(
+      'Xenova/all-MiniLM-L6-v2@751bff37182d3f1213fa05d7196b954e230abad9',
+    );
+    for (const spec of [bge, tiny, minilm]) {
+      for (const dtype of spec.dtypes) expect(modelRevision(spec, dtype)).not.toMatch(/@main$/);
+    }
   });
 
   it('tags pooling with normalisation and truncation', () => {

@@ -4,6 +4,7 @@ import {
   SITE_INDEX_PATH,
   deployOptionsFromEnv,
   indexWithout,
+  oversizedModelFiles,
   unbundledPaths,
   upstreamUrls,
 } from '../../../src/lib/offline/deploy-options.ts';
@@ -14,6 +15,7 @@ describe('deploy options from the environment', () => {
       redistributableOnly: false,
       allowUpstream: false,
       coi: false,
+      maxModelFileBytes: null,
     });
   });
 
@@ -22,12 +24,28 @@ describe('deploy options from the environment', () => {
       redistributableOnly: true,
       allowUpstream: true,
       coi: true,
+      maxModelFileBytes: null,
     });
     expect(
       deployOptionsFromEnv({ MEMLENS_REDISTRIBUTABLE_ONLY: 'true', MEMLENS_ALLOW_UPSTREAM: '0' })
         .allowUpstream,
     ).toBe(false);
     expect(deployOptionsFromEnv({ MEMLENS_ALLOW_UPSTREAM: 'yes' }).allowUpstream).toBe(true);
+  });
+});
+
+describe('GitHub Pages per-file limit', () => {
+  it('leaves out model files over MEMLENS_MAX_FILE_MB and nothing else', () => {
+    const limit = deployOptionsFromEnv({ MEMLENS_MAX_FILE_MB: '100' }).maxModelFileBytes;
+    expect(limit).toBe(100 * 1024 * 1024);
+    const files = [
+      { path: 'models/bge-small/onnx/model.onnx', bytes: 133_093_490 },
+      { path: 'models/bge-small/onnx/model_quantized.onnx', bytes: 34_014_426 },
+      { path: 'models/minilm/onnx/model.onnx', bytes: 90_364_477 },
+      { path: 'assets/duckdb-eh.wasm', bytes: 200 * 1024 * 1024 },
+    ];
+    expect(oversizedModelFiles(files, limit)).toEqual(['models/bge-small/onnx/model.onnx']);
+    expect(oversizedModelFiles(files, null)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from '../../../src/lib/embed/model-registry.ts';
 import { DenseRanker } from '../../../src/lib/playground/dense.ts';
 import { DenseRuns, type DenseResult } from '../../../src/lib/playground/dense-runs.ts';
-import { servedDtype } from '../../../src/lib/playground/retrievers.ts';
+import { playgroundDtype } from '../../../src/lib/playground/retrievers.ts';
 
 const VOCAB = ['allergy', 'nut', 'macaron', 'almond', 'cat', 'visa'];
 
@@ -90,13 +90,12 @@ describe('DenseRuns', () => {
   });
 });
 
-describe('servedDtype', () => {
-  it('prefers the smallest weights the site serves', async () => {
+describe('playgroundDtype', () => {
+  it('prefers the smallest weights the site serves', () => {
     const spec = getModelSpec('minilm');
-    const has = (ok: ModelDtype[]) => async (_s: ModelSpec, d: ModelDtype) =>
-      ok.includes(d) ? [] : ['x'];
-    expect(await servedDtype(spec, has(['fp32', 'q8']))).toBe('q8');
-    expect(await servedDtype(spec, has(['fp32']))).toBe('fp32');
-    expect(await servedDtype(spec, has([]))).toBeNull();
+    const has = (dtypes: ModelDtype[]) => new Map([[spec.id, { spec, dtypes }]]);
+    expect(playgroundDtype(has(['fp32', 'q8']), spec)).toBe('q8');
+    expect(playgroundDtype(has(['fp32']), spec)).toBe('fp32');
+    expect(playgroundDtype(has([]), spec)).toBeNull();
   });
 });

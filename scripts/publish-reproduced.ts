@@ -1,0 +1,147 @@
+/**
+ * Runs every protocol with BM25 and each real model the site serves, with the same modules as
+ * the Reproduce page and `npm run reproduce`, and writes `data/reproduced/memlens.csv`
+ * (loaded into DuckDB as the `reproduced` table) plus the Markdown tables of
+ * docs/reproduction.md to stdout.
+ * Usage: npm run reproduce:publish [-- --models minilm,bge-small] [--out FILE]
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getModelSpec } from '../src/lib/embed/model-registry.ts';
+import { modelRevision } from '../src/lib/embed/vector-cache-key.ts';
+import { BM25_ID } from '../src/lib/protocols/pool.ts';
+import { ALL, recallTable, separationTable } from '../src/lib/protocols/summary.ts';
+import { BENCHMARKS, type BenchmarkId } from '../src/lib/protocols/types.ts';
+import { reproducedToCsv, type ReproducedRow } from '../src/lib/results/reproduced-csv.ts';
+import { openSiteCatalog, parseArgs, reproduce } from './reproduce.ts';
+import { checkModelFiles } from '../src/lib/embed/node-embedder.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HEADLINE_KS = [1, 5, 10];
+
+function flag(name: string): string | null {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? (process.argv[i + 1] ?? null) : null;
+}
+
+async function servedModels(ids: string[]): Promise<string[]> {
+  const served: string[] = [];
+  for (const id of ids) {
+    try {
+      await checkModelFiles(getModelSpec(id), path.join(root, 'public/models', id), 'fp32');
+      served.push(id);
+    } catch (err) {
+      console.error(`skip ${id}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return served;
+}
+
+interface Job {
+  benchmark: BenchmarkId;
+  retriever: string;
+}
+
+function rowsOf(job: Job, run: Awaited<ReturnType<typeof reproduce>>): ReproducedRow[] {
+  const { evaluation, protocol } = run;
+  const dense = job.retriever !== BM25_ID;
+  const spec = dense ? getModelSpec(job.retriever) : null;
+  const base = {
+    paper: 'memlens' as const,
+    benchmark: job.benchmark,
+    protocol: protocol.notes[0] ?? job.benchmark,
+    table: `Reproduced: ${job.benchmark}`,
+    row: evaluation.retrieverLabel,
+    system: dense ? 'Dense' : 'BM25',
+    model: spec?.upstream ?? spec?.label ?? 'BM25',
+    dtype: dense ? 'fp32' : '',
+    revision: spec ? modelRevision(spec, 'fp32') : '',
+    command: `npm run reproduce -- --benchmark ${job.benchmark} ${dense ? `--model ${job.retriever}` : '--retriever bm25'}`,
+  };
+  const ks = [...new Set([...HEADLINE_KS, protocol.defaultK])].sort((a, b) => a - b);
+  const recall = ks.flatMap((k) =>
+    recallTable(evaluation, k)
+      .filter((c) => c.group === ALL && c.recall !== null)
+      .map((c) => ({
+        ...base,
+        column: `recall@${k} · ${c.series}`,
+        value: Number(((c.recall ?? 0) * 100).toFixed(2)),
+        unit: '%',
+        n: c.queries,
+        note: k === protocol.defaultK ? 'headline k (the paper’s)' : '',
+        variant: c.series,
+        metric: 'recall',
+        k,
+      })),
+  );
+  const separation = separationTable(evaluation).flatMap(({ series, stats }) =>
+    (['auc', 'ks'] as const).flatMap((metric) =>
+      stats[metric] === null
+        ? []
+        : [
+            {
+              ...base,
+              column: `${metric.toUpperCase()} · ${series}`,
+              value: Number((stats[metric] ?? 0).toFixed(4)),
+              unit: '',
+              n: stats.target.n,
+              note: `target n ${stats.target.n} vs background n ${stats.background.n}`,
+              variant: series,
+              metric,
+              k: null,
+            },
+          ],
+    ),
+  );
+  return [...recall, ...separation];
+}
+
+function markdown(rows: readonly ReproducedRow[]): string {
+  const out: string[] = [];
+  for (const benchmark of BENCHMARKS) {
+    const mine = rows.filter((r) => r.benchmark === benchmark);
+    if (mine.length === 0) continue;
+    const columns = [...new Set(mine.map((r) => r.column))];
+    const systems = [...new Set(mine.map((r) => r.row))];
+    out.push(`### ${benchmark}`, '', `| metric | ${systems.join(' | ')} |`);
+    out.push(`| --- | ${systems.map(() => '---:').join(' | ')} |`);
+    for (const c of columns) {
+      const cells = systems.map((s) => {
+        const r = mine.find((x) => x.row === s && x.column === c);
+        return r ? `${r.value}${r.unit} (n ${r.n})` : '—';
+      });
+      out.push(`| ${c} | ${cells.join(' | ')} |`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+const models = await servedModels((flag('--models') ?? 'minilm,bge-small').split(','));
+const jobs: Job[] = BENCHMARKS.flatMap((benchmark) =>
+  [BM25_ID, ...models].map((retriever) => ({ benchmark, retriever })),
+);
+const site = path.join(root, 'public');
+const { catalog, close } = await openSiteCatalog(site);
+const rows: ReproducedRow[] = [];
+try {
+  for (const job of jobs) {
+    const started = performance.now();
+    const args = ['--benchmark', job.benchmark];
+    args.push(
+      ...(job.retriever === BM25_ID ? ['--retriever', 'bm25'] : ['--model', job.retriever]),
+    );
+    const run = await reproduce(parseArgs(args), catalog);
+    rows.push(...rowsOf(job, run));
+    console.error(
+      `${job.benchmark} × ${job.retriever}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+} finally {
+  await close();
+}
+const out = flag('--out') ?? path.join(root, 'data/reproduced/memlens.csv');
+await writeFile(out, reproducedToCsv(rows));
+console.error(`wrote ${rows.length} rows to ${path.relative(root, out)}`);
+console.log(markdown(rows));

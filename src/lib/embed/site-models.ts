@@ -1,0 +1,59 @@
+// Which models and dtypes this site serves, decided once per page load: from the build's own
+// file list (precache-manifest.json) when there is one, else by HEAD requests for each file.
+// Pages mark the rest "not on this site" at once instead of failing a load half a minute later.
+import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
+import { missingSiteFiles } from './model-location.ts';
+import { loadSiteManifest, missingFromManifest } from '../offline/site-files.ts';
+
+export interface ServedModel {
+  spec: ModelSpec;
+  /** The dtypes whose every file the site serves, in registry order; empty: not on this site. */
+  dtypes: ModelDtype[];
+}
+
+export type SiteModels = ReadonlyMap<string, ServedModel>;
+
+export async function loadSiteModels(
+  siteBase: string,
+  fetchImpl: typeof fetch = fetch,
+  specs: readonly ModelSpec[] = listModelSpecs(),
+): Promise<SiteModels> {
+  const manifest = await loadSiteManifest(siteBase, fetchImpl);
+  const missing = (spec: ModelSpec, dtype: ModelDtype) =>
+    manifest
+      ? Promise.resolve(missingFromManifest(manifest, spec, dtype))
+      : missingSiteFiles(spec, dtype, siteBase, fetchImpl);
+  const served = await Promise.all(
+    specs.map(async (spec) => {
+      const gaps = await Promise.all(spec.dtypes.map((dtype) => missing(spec, dtype)));
+      return { spec, dtypes: spec.dtypes.filter((_, i) => gaps[i].length === 0) };
+    }),
+  );
+  return new Map(served.map((s) => [s.spec.id, s]));
+}
+
+export function isServed(models: SiteModels, id: string, dtype?: ModelDtype): boolean {
+  const served = models.get(id);
+  return !!served && (dtype ? served.dtypes.includes(dtype) : served.dtypes.length > 0);
+}
+
+/** The label a picker shows: the model's name, and what is missing when the site lacks it. */
+export function servedLabel(models: SiteModels, spec: ModelSpec, allowRemote = false): string {
+  if (isServed(models, spec.id)) return spec.label;
+  return `${spec.label} — not on this site${allowRemote && spec.hub ? ' (Hub download)' : ''}`;
+}
+
+/**
+ * The model a page starts with: the preferred one when the site serves it, else the first real
+ * model served, else the test model. Never one the site lacks.
+ */
+export function defaultServedModel(models: SiteModels, preferred: readonly string[]): string {
+  const order = [...preferred, 'minilm', 'bge-small', 'tiny-bert'];
+  return order.find((id) => isServed(models, id)) ?? 'tiny-bert';
+}
+
+/** The served dtype closest to the request: itself when served, else the first served one. */
+export function servedDtype(models: SiteModels, id: string, wanted: ModelDtype): ModelDtype | null {
+  const dtypes = models.get(id)?.dtypes ?? [];
+  return dtypes.includes(wanted) ? wanted : (dtypes[0] ?? null);
+}

@@ -1,0 +1,151 @@
+// Real all-MiniLM-L6-v2 in Chromium (WASM and WebGPU on SwiftShader) against Node's
+// onnxruntime-node and the sentence-transformers reference, on ≥ 1,000 benchmark texts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium, watchPage } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite } from './site.ts';
+import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';
+import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
+import { createNodeEmbedder, type Embeddings } from '../../src/lib/embed/node-embedder.ts';
+import { parityCorpus, type ParityText } from '../../scripts/lib/parity-corpus.ts';
+import { referenceEmbeddings, type ReferenceRun } from '../../scripts/lib/python-reference.ts';
+import { quantiles, rowCosines, selectRows, topK, type Matrix } from '../../scripts/lib/ranking.ts';
+
+const MIN_COSINE = 0.99999;
+// SwiftShader emulates the GPU on the CPU: short texts keep this case within minutes.
+const WEBGPU_TEXTS = 50;
+const spec = getModelSpec('minilm');
+
+let server: StaticServer;
+let corpus: ParityText[];
+let reference: ReferenceRun;
+let node: Embeddings;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  const root = await buildSite();
+  server = await serveStatic({ root, base: E2E_BASE });
+  corpus = await parityCorpus();
+  reference = await referenceEmbeddings(
+    spec,
+    corpus.map((t) => t.text),
+    'sentence-transformers',
+  );
+  const embedder = await createNodeEmbedder({ modelId: 'minilm', dtype: 'fp32' });
+  try {
+    node = await embedder.embed(
+      corpus.map((t) => t.text),
+      { kind: 'document' },
+    );
+  } finally {
+    await embedder.dispose();
+  }
+}, 900_000);
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await server?.close();
+});
+
+async function embedInChromium(webgpu: boolean, request: Omit<AutomationRequest, 'model'>) {
+  const browser = await launchChromium({ webgpu });
+  browsers.push(browser);
+  const page = await browser.newPage();
+  const watch = watchPage(page);
+  await page.goto(`${server.url}#/embeddings`);
+  await page.waitForFunction(() => window.memlens !== undefined);
+  const full: AutomationRequest = { model: 'minilm', ...request };
+  const result: AutomationResult = await page.evaluate((req) => window.memlens!.embed(req), full);
+  await browser.close();
+  return { result, watch };
+}
+
+function inmindTop10(m: Matrix): string[] {
+  const queries = corpus.flatMap((t, i) => (t.id.endsWith('.query') ? [i] : []));
+  const docs = corpus.flatMap((t, i) =>
+    t.source === 'lme-s' || t.id.endsWith('.user_message') ? [i] : [],
+  );
+  return topK(selectRows(m, queries), selectRows(m, docs), 10).map((r) => r.join());
+}
+
+const gap = (cos: number[]) => (1 - Math.min(...cos)).toExponential(2);
+
+describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-transformers', () => {
+  it(`WASM fp32 on ${'≥'} 1,000 texts: min per-text cosine ≥ ${MIN_COSINE}, InMind top-10 identical`, async () => {
+    const { result, watch } = await embedInChromium(false, {
+      texts: corpus.map((t) => t.text),
+      device: 'wasm',
+      dtype: 'fp32',
+    });
+    expect(result.report.backend).toBe('wasm');
+    expect(result.report.source).toBe('site');
+    const browser: Matrix = { vectors: result.vectors, dim: result.dim };
+    const vsReference = rowCosines(browser, reference);
+    const vsNode = rowCosines(browser, node);
+    console.info(
+      `minilm fp32 Chromium WASM (${result.report.threads} thread) over ${corpus.length} texts: 1 − min cosine vs sentence-transformers ${gap(vsReference)}, vs onnxruntime-node ${gap(vsNode)}; node vs reference ${gap(rowCosines(node, reference))}`,
+    );
+    expect(corpus.length).toBeGreaterThanOrEqual(1000);
+    expect(Math.min(...vsReference)).toBeGreaterThanOrEqual(MIN_COSINE);
+    expect(Math.min(...vsNode)).toBeGreaterThanOrEqual(MIN_COSINE);
+    const ours = inmindTop10(browser);
+    expect(ours).toHaveLength(125);
+    expect(ours).toEqual(inmindTop10(node));
+    expect(ours).toEqual(inmindTop10(reference));
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+
+  it(`WebGPU (SwiftShader, CPU emulation) fp32 on ${WEBGPU_TEXTS} texts matches the reference`, async () => {
+    const short = corpus.flatMap((t, i) => (t.source !== 'lme-s' ? [i] : []));
+    const step = Math.floor(short.length / WEBGPU_TEXTS);
+    const rows = Array.from({ length: WEBGPU_TEXTS }, (_, i) => short[i * step]);
+    const { result, watch } = await embedInChromium(true, {
+      texts: rows.map((r) => corpus[r].text),
+      device: 'webgpu',
+      dtype: 'fp32',
+    });
+    expect(result.report.backend, result.report.fallbackReason ?? '').toBe('webgpu');
+    const cos = rowCosines(
+      { vectors: result.vectors, dim: result.dim },
+      selectRows(reference, rows),
+    );
+    console.info(
+      `minilm fp32 Chromium WebGPU (SwiftShader) over ${rows.length} texts: 1 − min cosine vs sentence-transformers ${gap(cos)}`,
+    );
+    expect(Math.min(...cos)).toBeGreaterThanOrEqual(MIN_COSINE);
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+  }, 900_000);
+
+  // Integer kernels differ between onnxruntime-web and onnxruntime-node, so q8 vectors are
+  // backend-dependent: both stay as close to fp32 as each other, not to each other.
+  it('WASM q8 stays as close to fp32 as onnxruntime-node q8 does', async () => {
+    const texts = corpus.slice(0, 300).map((t) => t.text);
+    const { result } = await embedInChromium(false, { texts, device: 'wasm', dtype: 'q8' });
+    const embedder = await createNodeEmbedder({ modelId: 'minilm', dtype: 'q8' });
+    const nodeQ8 = await embedder
+      .embed(texts, { kind: 'document' })
+      .finally(() => embedder.dispose());
+    const browser: Matrix = { vectors: result.vectors, dim: result.dim };
+    const fp32 = selectRows(
+      reference,
+      texts.map((_, i) => i),
+    );
+    const show = (xs: number[]) =>
+      quantiles(xs, [0, 0.01, 0.5])
+        .map((x) => x.toFixed(5))
+        .join(' / ');
+    const browserVsFp32 = rowCosines(browser, fp32);
+    const nodeVsFp32 = rowCosines(nodeQ8, fp32);
+    console.info(
+      `minilm q8 over ${texts.length} texts, cosine min/p1/median — Chromium WASM vs fp32: ${show(browserVsFp32)}; onnxruntime-node vs fp32: ${show(nodeVsFp32)}; Chromium vs node q8: ${show(rowCosines(browser, nodeQ8))}`,
+    );
+    const [bMin, , bMedian] = quantiles(browserVsFp32, [0, 0.01, 0.5]);
+    const [nMin, , nMedian] = quantiles(nodeVsFp32, [0, 0.01, 0.5]);
+    expect(bMedian).toBeGreaterThan(0.99);
+    expect(bMin).toBeGreaterThan(0.97);
+    expect(Math.abs(bMedian - nMedian)).toBeLessThan(0.002);
+    expect(Math.abs(bMin - nMin)).toBeLessThan(0.01);
+  });
+});
