@@ -4,7 +4,10 @@
  * server) and on WebGPU (SwiftShader here: CPU emulation of a GPU), driven through the built
  * site's `window.memlens.embed`; Node onnxruntime-node; and sentence-transformers on torch CPU
  * (fp32 only: it runs the safetensors). One warm-up run, then the median of N timed runs.
+ * WebGPU on SwiftShader takes minutes per pass, so it runs on the first `--webgpu-texts` turns
+ * (default 48) with one timed run, and its line says so.
  * Usage: npm run bench:embed [-- --model minilm] [--dtypes fp32,q8] [--runs 3] [--no-webgpu]
+ *   [--webgpu-texts 48]
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,6 +35,7 @@ const MODEL = flag('--model', 'minilm');
 const runs = Math.max(1, Number(flag('--runs', '3')) || 3);
 const dtypes = flag('--dtypes', 'fp32,q8').split(',') as ModelDtype[];
 const withWebgpu = !process.argv.includes('--no-webgpu');
+const webgpuTexts = Math.max(1, Number(flag('--webgpu-texts', '48')) || 48);
 const spec = getModelSpec(MODEL);
 for (const d of dtypes) if (!spec.dtypes.includes(d)) throw new Error(`${MODEL} has no ${d}`);
 
@@ -59,6 +63,8 @@ interface Measured {
   dtype: ModelDtype;
   threads: string;
   runMs: number[];
+  /** Texts per run, when fewer than the whole set. */
+  texts?: number;
 }
 
 interface BrowserCase {
@@ -68,7 +74,14 @@ interface BrowserCase {
   webgpu: boolean;
 }
 
-async function browserRuns(texts: string[], c: BrowserCase, dtype: ModelDtype, site: string) {
+async function browserRuns(
+  allTexts: string[],
+  c: BrowserCase,
+  dtype: ModelDtype,
+  site: string,
+): Promise<Measured> {
+  const subset = c.device === 'webgpu';
+  const texts = subset ? allTexts.slice(0, webgpuTexts) : allTexts;
   const server = await serveStatic({
     root: site,
     base: '/memlens/',
@@ -84,7 +97,7 @@ async function browserRuns(texts: string[], c: BrowserCase, dtype: ModelDtype, s
       model: MODEL,
       device: c.device,
       dtype,
-      repeats: runs + 1,
+      repeats: subset ? 2 : runs + 1,
     };
     const result = await page.evaluate((req) => window.memlens!.embed(req), request);
     if (result.report.backend !== c.device) {
@@ -93,7 +106,8 @@ async function browserRuns(texts: string[], c: BrowserCase, dtype: ModelDtype, s
       );
     }
     const threads = c.device === 'webgpu' ? 'GPU' : String(result.report.threads);
-    return { label: c.label, dtype, threads, runMs: result.runMs.slice(1) };
+    const measured = { label: c.label, dtype, threads, runMs: result.runMs.slice(1) };
+    return subset ? { ...measured, texts: texts.length } : measured;
   } finally {
     await browser.close();
     await server.close();
@@ -133,7 +147,7 @@ const cases: BrowserCase[] = [
 await ensureTestModels([MODEL]);
 const site = await buildSite();
 const texts = await lmeTurns();
-const rate = (m: Measured) => texts.length / (median(m.runMs) / 1000);
+const rate = (m: Measured) => (m.texts ?? texts.length) / (median(m.runMs) / 1000);
 console.log(
   `${texts.length} LME-s turns, ${MODEL} (${spec.upstream ?? spec.label}), batch 32, median of ${runs} runs after 1 warm-up; ${os.cpus().length} cores, load ${os
     .loadavg()
@@ -157,7 +171,8 @@ for (const dtype of dtypes) {
   for (const m of results) {
     console.log(
       `${m.dtype.padEnd(5)} ${m.label.padEnd(40)} threads ${m.threads.padEnd(12)} ${rate(m).toFixed(1).padStart(7)} texts/s` +
-        `  (${(rate(m) / rate(node)).toFixed(2)}× onnxruntime-node)  runs ms: ${m.runMs.map((t) => t.toFixed(0)).join(', ')}`,
+        `  (${(rate(m) / rate(node)).toFixed(2)}× onnxruntime-node)  runs ms: ${m.runMs.map((t) => t.toFixed(0)).join(', ')}` +
+        (m.texts ? `  [first ${m.texts} turns, 1 timed run]` : ''),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { loadInMind, loadResults } from '../../../src/lib/data/core-loader.ts';
+import { loadInMind, loadReproduced, loadResults } from '../../../src/lib/data/core-loader.ts';
 import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
 import { inmindTaskRows } from '../../../src/lib/datasets/inmind.ts';
 import { SITE, siteFetch } from './site-fetch.ts';
@@ -72,6 +72,24 @@ describe('released results and conversation benchmarks', () => {
       `SELECT value, value_text FROM results_inmind WHERE "table" = 'Table 1' AND "row" LIKE 'BM25%' AND metric = 'naive'`,
     );
     expect(row).toEqual({ value: 53.6, value_text: '53.6' });
+  });
+
+  it('loads MemLens’s reproduced numbers beside the papers’ rows', async () => {
+    const files = [
+      { name: 'data/results/inmind.csv', url: `${SITE}data/results/inmind.csv` },
+      { name: 'data/reproduced/memlens.csv', url: `${SITE}data/reproduced/memlens.csv` },
+    ];
+    await loadResults(catalog, files, siteFetch());
+    expect(await loadReproduced(catalog, files, siteFetch())).toBeGreaterThan(0);
+    const rows = await catalog.query(
+      `SELECT paper, value, model FROM results_with_reproduced
+       WHERE ("paper" = 'inmind' AND "table" = 'Table 1' AND "row" LIKE 'Dense (MiniLM)%' AND metric = 'naive')
+          OR ("paper" = 'memlens' AND "column" = 'recall@5 · naive' AND model LIKE '%MiniLM%')
+       ORDER BY paper`,
+    );
+    expect(rows.map((r) => r.paper)).toEqual(['inmind', 'memlens']);
+    expect(rows[0].value).toBe(92);
+    expect(rows[1].model).toBe('sentence-transformers/all-MiniLM-L6-v2');
   });
 
   it('loads LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse into shared tables', async () => {

@@ -13,9 +13,10 @@ export function siteFetch(overrides: Record<string, (bytes: Buffer) => Buffer> =
     );
     if (url.origin !== new URL(SITE).origin) return new Response('offline', { status: 599 });
     const rel = url.pathname.replace(/^\//, '');
-    const file = rel.startsWith('data/results/')
-      ? path.join(repoRoot, rel)
-      : path.join(repoRoot, 'public', rel);
+    const file =
+      rel.startsWith('data/results/') || rel.startsWith('data/reproduced/')
+        ? path.join(repoRoot, rel)
+        : path.join(repoRoot, 'public', rel);
     try {
       const bytes = await readFile(file);
       const patch = overrides[rel];
