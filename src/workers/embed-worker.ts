@@ -11,6 +11,7 @@ import {
   type LoadedModel,
 } from '../lib/embed/worker-model.ts';
 import type { FromWorker, ToWorker, WorkerLoadConfig } from '../lib/embed/worker-protocol.ts';
+import { LoadProgressTracker, type ProgressEvent } from '../lib/embed/load-progress.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let current: { model: LoadedModel; maxBatch: number } | null = null;
@@ -26,12 +27,17 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
   await current?.model.dispose();
   current = null;
   configureTransformers(config);
+  const tracker = new LoadProgressTracker();
+  const onProgress = (event: ProgressEvent) => {
+    const progress = tracker.update(event);
+    if (progress) post({ type: 'load-progress', id, progress });
+  };
   let adapter: AdapterReport | null = null;
   const choice = await chooseBackend(
     config.device,
     async () => (adapter = await requestAdapterReport()),
     async () => {
-      const model = await loadModel(config, 'webgpu');
+      const model = await loadModel(config, 'webgpu', onProgress);
       try {
         await probe(model, config.failWebgpuProbe);
       } catch (error) {
@@ -40,7 +46,7 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
       }
       return model;
     },
-    () => loadModel(config, 'wasm'),
+    () => loadModel(config, 'wasm', onProgress),
   );
   current = { model: choice.value, maxBatch: config.maxBatch };
   post({

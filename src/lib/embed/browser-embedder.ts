@@ -12,6 +12,7 @@ import { ortWasmPaths, wasmThreadCount } from './ort-assets.ts';
 import { WorkerChannel } from './worker-channel.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { FromWorker, LoadInfo } from './worker-protocol.ts';
+import type { LoadProgress } from './load-progress.ts';
 
 export const DEFAULT_MAX_BATCH = 32;
 
@@ -21,6 +22,8 @@ export interface BrowserLoadOptions {
   /** Fetch from the Hugging Face Hub when the site lacks the files. Off unless the user opts in. */
   allowRemote?: boolean;
   failWebgpuProbe?: boolean;
+  /** Bytes of the model files as they arrive (site or Hub). */
+  onProgress?: (progress: LoadProgress) => void;
 }
 
 export interface LoadReport extends LoadInfo {
@@ -120,6 +123,10 @@ export class BrowserEmbedder implements Embedder {
     const channel = this.channel;
     const info = await new Promise<LoadInfo>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
+        if (message.type === 'load-progress') {
+          opts.onProgress?.(message.progress);
+          return;
+        }
         channel.close(message.id);
         if (message.type === 'loaded') resolve(message.info);
         else reject(new Error(message.type === 'error' ? message.message : 'unexpected reply'));

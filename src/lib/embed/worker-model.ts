@@ -10,6 +10,7 @@ import type { ModelSpec } from './model-registry.ts';
 import type { WebBackend } from './backend-choice.ts';
 import type { WorkerLoadConfig } from './worker-protocol.ts';
 import { embedIds, encodeTexts, padIdOf, type TokenIds } from './forward.ts';
+import type { ProgressEvent } from './load-progress.ts';
 
 export interface LoadedModel {
   spec: ModelSpec;
@@ -37,11 +38,16 @@ export function configureTransformers(config: WorkerLoadConfig): void {
   wasm.proxy = false;
 }
 
-export async function loadModel(config: WorkerLoadConfig, backend: WebBackend) {
+export async function loadModel(
+  config: WorkerLoadConfig,
+  backend: WebBackend,
+  onProgress: (event: ProgressEvent) => void = () => undefined,
+) {
   const { spec, dtype, location } = config;
   const options = {
     local_files_only: location.kind === 'site',
     revision: location.kind === 'hub' ? location.revision : undefined,
+    progress_callback: onProgress,
   };
   const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(
     location.loadId,

@@ -4,6 +4,7 @@ import type { ModelDtype, ModelSpec } from './model-registry.ts';
 import type { ModelLocation } from './model-location.ts';
 import type { DeviceChoice, WebBackend } from './backend-choice.ts';
 import type { AdapterReport } from './webgpu.ts';
+import type { LoadProgress } from './load-progress.ts';
 
 export interface WorkerLoadConfig {
   spec: ModelSpec;
@@ -33,6 +34,7 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'loaded'; id: number; info: LoadInfo }
+  | { type: 'load-progress'; id: number; progress: LoadProgress }
   | { type: 'batch'; id: number; indices: number[]; vectors: Float32Array }
   | { type: 'embedded'; id: number }
   | { type: 'cancelled'; id: number }

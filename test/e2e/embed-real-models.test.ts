@@ -1,0 +1,64 @@
+// The Embeddings page with the models this site really has: MiniLM is the default and loads with
+// a byte progress bar; BGE-small, which no package ships, is marked "not on this site" at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { E2E_BASE, buildSite } from './site.ts';
+import { EMBED_BUTTON, counts, openWatched, waitForEmbedReady } from '../lib/embed/page-helpers.ts';
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Embeddings page with real models', () => {
+  it('says within a second of choosing BGE-small that it is not on this site', async () => {
+    const tab = await openWatched(browser, `${server.url}#/embeddings?device=wasm`);
+    const select = tab.page.getByRole('combobox', { name: 'Model' });
+    await waitForEmbedReady(tab.page);
+    const options = await select.locator('option').allTextContents();
+    expect(options).toContain('bge-small-en-v1.5 — not on this site');
+    expect(options).toContain('all-MiniLM-L6-v2');
+    const started = Date.now();
+    await select.selectOption('bge-small');
+    const notice = tab.page.locator('[data-not-on-site]');
+    await notice.waitFor({ timeout: 1_000 });
+    console.info(`bge-small chosen → "not on this site" in ${Date.now() - started} ms`);
+    expect(await notice.textContent()).toContain('bge-small-en-v1.5 (fp32) is not on this site');
+    expect(await tab.page.getByRole('button', { name: 'Load model' }).isDisabled()).toBe(true);
+    expect(tab.watch.foreignRequests(server.origin)).toEqual([]);
+    await tab.page.context().close();
+  });
+
+  it('starts on MiniLM, shows the bytes as it loads, and embeds the LME-s turns with it', async () => {
+    const tab = await openWatched(browser, `${server.url}#/embeddings?device=wasm`);
+    const select = tab.page.getByRole('combobox', { name: 'Model' });
+    await waitForEmbedReady(tab.page);
+    expect(await select.inputValue()).toBe('minilm');
+    const sawBytes = tab.page
+      .locator('[data-load-progress] progress')
+      .waitFor({ timeout: 120_000 })
+      .then(() => true);
+    await tab.page.getByRole('button', { name: EMBED_BUTTON }).click();
+    expect(await sawBytes).toBe(true);
+    await tab.page.locator('[data-phase="done"]').waitFor({ timeout: 600_000 });
+    const c = await counts(tab.page);
+    expect(c.done).toBe(486);
+    expect(c.computed + c.cached).toBe(486);
+    expect(await tab.page.locator('.device-panel [data-field="model"]').textContent()).toContain(
+      'all-MiniLM-L6-v2',
+    );
+    expect(tab.watch.foreignRequests(server.origin)).toEqual([]);
+    expect(tab.failedResponses).toEqual([]);
+    await tab.page.context().close();
+  }, 900_000);
+});
