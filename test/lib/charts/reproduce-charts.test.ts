@@ -12,8 +12,8 @@ const bins: HistogramBin[] = [
   { series: 'naive', population: 'background', start: 0, end: 0.5, density: 0.8, count: 40 },
 ];
 const curve: CurvePoint[] = [
-  { series: 'naive', k: 1, recall: 0.384 },
-  { series: 'naive', k: 2, recall: 0.5 },
+  { series: 'naive', k: 1, recall: 0.384, lo: 0.3, hi: 0.47, method: 'wilson' },
+  { series: 'naive', k: 2, recall: 0.5, lo: 0.41, hi: 0.59, method: 'wilson' },
 ];
 
 describe('similarity histogram spec', () => {
@@ -33,13 +33,14 @@ describe('similarity histogram spec', () => {
 });
 
 describe('recall curve spec', () => {
-  it('compiles, in percent, with a rule at k', () => {
+  it('compiles, in percent, with a rule at k and a 95% band', () => {
     const spec = recallCurveSpec(curve, 2);
     expect(() => compile(spec)).not.toThrow();
     expect(recallData(curve).map((d) => [d.percent, d.aria])).toEqual([
-      [38.4, 'naive | k=1 | 38.4%'],
-      [50, 'naive | k=2 | 50.0%'],
+      [38.4, 'naive | k=1 | 38.4% (95% 30.0–47.0)'],
+      [50, 'naive | k=2 | 50.0% (95% 41.0–59.0)'],
     ]);
+    expect(JSON.stringify(spec)).toContain('"y2":{"field":"hi_percent"}');
     expect(JSON.stringify(spec)).toContain('"values":[{"k":2}]');
   });
 });
