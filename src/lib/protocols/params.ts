@@ -40,7 +40,8 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
     },
     retriever: retrieverChoices().some((c) => c.id === params.ret) ? params.ret : paper.retriever,
     k: Number.isInteger(k) && k >= 1 && k <= K_MAX ? k : null,
-    queryPrefix: params.prefix === 'off' ? false : params.prefix === 'on' ? true : paper.queryPrefix,
+    queryPrefix:
+      params.prefix === 'off' ? false : params.prefix === 'on' ? true : paper.queryPrefix,
     device: DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto',
     query: params.q || null,
     series: params.series || null,
