@@ -113,6 +113,45 @@ export function bootstrapMeanCurve(
   return { lo, hi };
 }
 
+/**
+ * The same bootstrap for curves that are running sums of sparse steps, e.g. recall@k, which
+ * rises by 1/|gold| at each gold id's rank. `steps[i]` holds query i's [position, amount] pairs
+ * (positions 0-based, ≥ width ignored); a resample costs O(queries + steps + width), not
+ * O(queries · width).
+ */
+export function bootstrapStepCurve(
+  steps: readonly (readonly (readonly [number, number])[])[],
+  width: number,
+  { reps = BOOTSTRAP_REPS, seed = BOOTSTRAP_SEED }: BootstrapOptions = {},
+): { lo: Float64Array; hi: Float64Array } | null {
+  const n = steps.length;
+  if (n === 0) return null;
+  const random = seededRandom(seed);
+  const byPosition = Array.from({ length: width }, () => new Float64Array(reps));
+  const delta = new Float64Array(width);
+  for (let r = 0; r < reps; r++) {
+    delta.fill(0);
+    for (let i = 0; i < n; i++) {
+      for (const [at, amount] of steps[Math.floor(random() * n)]) {
+        if (at < width) delta[at] += amount;
+      }
+    }
+    let sum = 0;
+    for (let k = 0; k < width; k++) {
+      sum += delta[k];
+      byPosition[k][r] = sum / n;
+    }
+  }
+  const lo = new Float64Array(width);
+  const hi = new Float64Array(width);
+  byPosition.forEach((replicates, k) => {
+    const { lo: l, hi: h } = percentileInterval(replicates);
+    lo[k] = l;
+    hi[k] = h;
+  });
+  return { lo, hi };
+}
+
 /** One query's contribution to a target-vs-background comparison. */
 export interface ScoreGroup {
   targets: ArrayLike<number>;
@@ -125,13 +164,7 @@ export interface SeparationIntervals {
 }
 
 export const SEPARATION_REPS = 200;
-export const SEPARATION_BINS = 2048;
-
-function binIndex(values: ArrayLike<number>, min: number, scale: number, bins: number) {
-  return Uint16Array.from({ length: values.length }, (_, i) =>
-    Math.min(bins - 1, Math.floor((values[i] - min) * scale)),
-  );
-}
+export const SEPARATION_BINS = 512;
 
 /** AUC (ties within a bin count ½) and KS of two histograms on the same bins. */
 export function binnedAucKs(
@@ -158,11 +191,36 @@ export function binnedAucKs(
   return { auc: u / (nT * nB), ks };
 }
 
+/** Sparse histogram of one query's scores: parallel bin indices and counts. */
+interface SparseHist {
+  bins: Int32Array;
+  counts: Float64Array;
+}
+
+function sparseHist(
+  values: ArrayLike<number>,
+  min: number,
+  scale: number,
+  bins: number,
+): SparseHist {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < values.length; i++) {
+    const b = Math.min(bins - 1, Math.floor((values[i] - min) * scale));
+    counts.set(b, (counts.get(b) ?? 0) + 1);
+  }
+  return { bins: Int32Array.from(counts.keys()), counts: Float64Array.from(counts.values()) };
+}
+
+function addWeighted(into: Float64Array, h: SparseHist, w: number): void {
+  for (let j = 0; j < h.bins.length; j++) into[h.bins[j]] += w * h.counts[j];
+}
+
 /**
  * Bootstrap over queries of AUC and KS: each resample draws queries with replacement and pools
  * their target and background scores. Scores are binned (SEPARATION_BINS over the observed
- * range) so a resample costs one pass over the scores instead of a sort; the interval is for the
- * binned statistic, which differs from the exact one by at most the mass tied within a bin.
+ * range) and each query kept as a sparse histogram, so a resample costs one pass over the
+ * queries' occupied bins instead of a sort of every score; the interval is for the binned
+ * statistic, which differs from the exact one by at most the mass tied within a bin.
  */
 export function bootstrapSeparation(
   groups: readonly ScoreGroup[],
@@ -183,22 +241,25 @@ export function bootstrapSeparation(
   }
   if (!Number.isFinite(min) || !Number.isFinite(max)) return null;
   const scale = max > min ? bins / (max - min) : 0;
-  const binned = groups.map((g) => ({
-    t: binIndex(g.targets, min, scale, bins),
-    b: binIndex(g.background, min, scale, bins),
+  const hists = groups.map((g) => ({
+    t: sparseHist(g.targets, min, scale, bins),
+    b: sparseHist(g.background, min, scale, bins),
   }));
   const random = seededRandom(seed);
   const aucs: number[] = [];
   const kss: number[] = [];
+  const weights = new Float64Array(n);
   const histT = new Float64Array(bins);
   const histB = new Float64Array(bins);
   for (let r = 0; r < reps; r++) {
+    weights.fill(0);
+    for (let i = 0; i < n; i++) weights[Math.floor(random() * n)]++;
     histT.fill(0);
     histB.fill(0);
     for (let i = 0; i < n; i++) {
-      const { t, b } = binned[Math.floor(random() * n)];
-      for (let j = 0; j < t.length; j++) histT[t[j]]++;
-      for (let j = 0; j < b.length; j++) histB[b[j]]++;
+      if (weights[i] === 0) continue;
+      addWeighted(histT, hists[i].t, weights[i]);
+      addWeighted(histB, hists[i].b, weights[i]);
     }
     const stats = binnedAucKs(histT, histB);
     if (stats) {

@@ -1,7 +1,7 @@
 import { histogram } from '../analysis/histogram.ts';
 import {
   bootstrapMean,
-  bootstrapMeanCurve,
+  bootstrapStepCurve,
   bootstrapSeparation,
   wilson,
   type Interval,
@@ -106,7 +106,11 @@ export function recallCurves(evaluation: Evaluation): CurvePoint[] {
     const curves = inSeries.flatMap((o) => recallCurve(o.goldRanks, evaluation.kMax) ?? []);
     const mean = meanRecallCurve(curves).mean ?? new Float64Array(0);
     const n = curves.length;
-    const band = isProportion(inSeries) ? null : bootstrapMeanCurve(curves);
+    // recall@k rises by 1/|gold| at each credited gold id's rank.
+    const steps = inSeries.map((o) =>
+      o.goldRanks.flatMap((r) => (r === null ? [] : [[r - 1, 1 / o.goldRanks.length] as const])),
+    );
+    const band = isProportion(inSeries) ? null : bootstrapStepCurve(steps, evaluation.kMax);
     return Array.from(mean, (recall, i) => {
       const w = band ? null : wilson(Math.round(recall * n), n);
       return {

@@ -4,6 +4,7 @@ import {
   bootstrapMean,
   bootstrapMeanCurve,
   bootstrapSeparation,
+  bootstrapStepCurve,
   percentile,
   seededRandom,
   wilson,
@@ -87,6 +88,28 @@ describe('bootstrap of a mean curve', () => {
     expect(band?.hi[0]).toBeCloseTo(first?.hi ?? NaN, 12);
     expect([band?.lo[1], band?.hi[1]]).toEqual([1, 1]);
     expect(band?.hi[2]).toBeCloseTo((first?.hi ?? NaN) / 2, 12);
+  });
+});
+
+describe('bootstrap of a step curve', () => {
+  it('equals the dense curve bootstrap on the same draws', () => {
+    // Query i has gold ranks: recall@k rises by 1/|gold| at each rank.
+    const golds = [[1], [3, null], [2, 5], [null], [4]];
+    const width = 6;
+    const steps = golds.map((g) =>
+      g.flatMap((r) => (r === null ? [] : [[r - 1, 1 / g.length] as const])),
+    );
+    const dense = golds.map((g) =>
+      Float64Array.from({ length: width }, (_, k) =>
+        g.reduce((s: number, r) => s + (r !== null && r <= k + 1 ? 1 / g.length : 0), 0),
+      ),
+    );
+    const a = bootstrapStepCurve(steps, width);
+    const b = bootstrapMeanCurve(dense);
+    for (let k = 0; k < width; k++) {
+      expect(a?.lo[k]).toBeCloseTo(b?.lo[k] ?? NaN, 12);
+      expect(a?.hi[k]).toBeCloseTo(b?.hi[k] ?? NaN, 12);
+    }
   });
 });
 
