@@ -11,6 +11,7 @@ import {
   type ReleaseRun,
 } from '../../scripts/reproduce.ts';
 import { showView } from '../lib/protocols/page-helpers.ts';
+import { seriousViolations } from './axe.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -87,6 +88,7 @@ describe('Reproduce page says only what is comparable', () => {
       ]),
     );
     expect(rows).toEqual(Array(4).fill(['other scope', '—']));
+    expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 
   it('draws a 95% band under each recall curve', async () => {
@@ -121,6 +123,7 @@ describe('Reproduce page says only what is comparable', () => {
     expect(await note.getByRole('button', { name: 'Use tiny-bert' }).count()).toBe(1);
     const option = await page.locator('select >> option[value="bge-small"]').first().innerText();
     expect(option).toBe('bge-small-en-v1.5 (paper) — not on this site');
+    expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 
   it('recomputes LoCoMo-Plus release scores with the model picked, as the CLI does', async () => {
@@ -136,6 +139,7 @@ describe('Reproduce page says only what is comparable', () => {
     expect(Math.abs(Number(max) - cli)).toBeLessThan(2e-3);
     expect(await release.locator('[data-field="bm25-note"]').innerText()).toContain('up to 3101');
     expect(await release.locator('[data-table="release"] tbody tr').count()).toBe(25);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 
   it('made no request outside the test server and logged no console error', () => {
