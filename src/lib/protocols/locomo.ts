@@ -1,5 +1,5 @@
 import type { QueryRow, TurnRow } from '../datasets/tables.ts';
-import { locomoCategoryLabel } from './locomo-categories.ts';
+import { locomoCategoryLabel } from '../datasets/locomo-categories.ts';
 import { corpusMap, type Corpus, type Protocol, type ProtocolQuery } from './types.ts';
 
 export const SIMILARITY_K = 10;

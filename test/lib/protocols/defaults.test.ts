@@ -12,7 +12,7 @@ import {
 import {
   LOCOMO_CATEGORY_NAMES,
   locomoCategoryLabel,
-} from '../../../src/lib/protocols/locomo-categories.ts';
+} from '../../../src/lib/datasets/locomo-categories.ts';
 import { BENCHMARKS } from '../../../src/lib/protocols/types.ts';
 
 const papers = path.resolve(
