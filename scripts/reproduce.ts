@@ -14,9 +14,11 @@ import { Catalog } from '../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../src/lib/db/node-engine.ts';
 import type { Embedder } from '../src/lib/embed/embedder.ts';
 import {
+  MODEL_DTYPES,
   filesForDtype,
   getModelSpec,
   listModelSpecs,
+  type ModelDtype,
   type ModelSpec,
 } from '../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
@@ -59,6 +61,8 @@ export interface CliOptions {
   modelRoot: string | null;
   time: number;
   syntheticDims: number | null;
+  /** Weights of the dense model; null: the model's first (fp32 where it has one). */
+  dtype: ModelDtype | null;
 }
 
 /** A mistake in the command line: the CLI prints it with the usage and exits with 2. */
@@ -136,6 +140,7 @@ export function usage(site = path.join(root, 'public')): string {
     '  --site DIR           site folder with data/ and models/ (default public/)',
     '  --model-root DIR     folder holding model directories (hub models)',
     '  --time N             time N rescoring runs from cached vectors',
+    `  --dtype D            dense model weights: ${MODEL_DTYPES.join(' | ')} (default the model's first; fp32 is the only exact one)`,
     '  --synthetic-dims D   seeded fake vectors of width D (timing only; numbers meaningless)',
     '  -h, --help           print this and exit',
     '',
@@ -171,6 +176,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     modelRoot: null as string | null,
     time: 0,
     syntheticDims: null as number | null,
+    dtype: null as ModelDtype | null,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -199,6 +205,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (flag === '--query-prefix') queryPrefix = true;
     else if (flag === '--time') opts.time = positiveInt(value(), flag);
     else if (flag === '--synthetic-dims') opts.syntheticDims = positiveInt(value(), flag);
+    else if (flag === '--dtype') opts.dtype = oneOf(value(), MODEL_DTYPES, flag);
     else throw new UsageError(`unknown option "${flag}"`);
   }
   const paper = paperDefault(spec.benchmark);
@@ -264,9 +271,13 @@ export async function openSiteCatalog(
   return { catalog, close: () => engine.close() };
 }
 
-function nodeEmbedderFactory(modelRoot: string | null): EmbedderFactory {
+function nodeEmbedderFactory(modelRoot: string | null, dtype: ModelDtype | null): EmbedderFactory {
   return async (modelId) => {
-    const e = await createNodeEmbedder({ modelId, modelRoot: modelRoot ?? undefined });
+    const e = await createNodeEmbedder({
+      modelId,
+      modelRoot: modelRoot ?? undefined,
+      dtype: dtype ?? undefined,
+    });
     return {
       spec: e.spec,
       backend: 'node',
@@ -322,10 +333,16 @@ export interface ReleaseRun {
   lines: string[];
 }
 
+/** The dtype a dense run used (for comparability); BM25 has none. */
+function dtypeOf(opts: CliOptions): string | undefined {
+  if (opts.retriever === BM25_ID) return undefined;
+  return opts.dtype ?? getModelSpec(opts.retriever).dtypes[0];
+}
+
 function factoryFor(opts: CliOptions): EmbedderFactory {
   return opts.syntheticDims !== null
     ? syntheticEmbedderFactory(opts.syntheticDims)
-    : nodeEmbedderFactory(opts.modelRoot);
+    : nodeEmbedderFactory(opts.modelRoot, opts.dtype);
 }
 
 export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<CliRun> {
@@ -335,11 +352,12 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
     const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
     const k = opts.k || protocol.defaultK;
     const paper = await loadPaperRows(catalog);
-    const figures = figuresOf(evaluation, k, paper);
+    const context = { dtype: dtypeOf(opts) };
+    const figures = figuresOf(evaluation, k, paper, context);
     const recomputeSeconds: number[] = [];
     for (let i = 0; i < opts.time; i++) {
       const t0 = performance.now();
-      figuresOf(scoreProtocol(protocol, retriever), k, paper);
+      figuresOf(scoreProtocol(protocol, retriever), k, paper, context);
       recomputeSeconds.push((performance.now() - t0) / 1000);
     }
     const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})`;
@@ -381,7 +399,9 @@ export async function reproduceRelease(opts: CliOptions, catalog: Catalog): Prom
   try {
     const pairs = await loadLocomoPlusRelease(catalog);
     const embedder = await pool.embedder(opts.retriever);
-    const release = await recomputeRelease(pairs, embedder, pool.cache(opts.retriever));
+    const release = await recomputeRelease(pairs, embedder, pool.cache(opts.retriever), {
+      dtype: dtypeOf(opts),
+    });
     return { release, lines: releaseLines(release) };
   } finally {
     await pool.dispose();

@@ -10,7 +10,7 @@ import {
   reproduceRelease,
   type ReleaseRun,
 } from '../../scripts/reproduce.ts';
-import { showView } from '../lib/protocols/page-helpers.ts';
+import { markLabels, showView } from '../lib/protocols/page-helpers.ts';
 import { seriousViolations } from './axe.ts';
 
 let server: StaticServer;
@@ -139,6 +139,9 @@ describe('Reproduce page says only what is comparable', () => {
     expect(Math.abs(Number(max) - cli)).toBeLessThan(2e-3);
     expect(await release.locator('[data-field="bm25-note"]').innerText()).toContain('up to 3101');
     expect(await release.locator('[data-table="release"] tbody tr').count()).toBe(25);
+    const points = await markLabels(page, 'reproduce-release', 'point');
+    expect(points).toHaveLength(401);
+    expect(points[0]).toMatch(/^lp-0 \| causal \| released 0\.5712 \| recomputed /);
     expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 

@@ -75,6 +75,7 @@ describe('reproduce CLI arguments', () => {
       '--model-root',
       '--time',
       '--synthetic-dims',
+      '--dtype',
       '--help',
       'inmind-figure4',
       'locomo-conv',
@@ -113,6 +114,9 @@ describe('reproduce CLI arguments', () => {
   });
 
   it('rejects contradictions and unknown values', () => {
+    expect(parseArgs(['--model', 'bge-small', '--dtype', 'q8']).dtype).toBe('q8');
+    expect(parseArgs([]).dtype).toBeNull();
+    expect(() => parseArgs(['--dtype', 'int3'])).toThrow(/fp32, fp16, q8, q4/);
     expect(() => parseArgs(['--bogus'])).toThrow(UsageError);
     expect(() => parseArgs(['--retriever', 'bm25', '--model', 'tiny-bert'])).toThrow(/dense/);
     expect(() => parseArgs(['--retriever', 'dense'])).toThrow(/--model/);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { recallCurveSpec, recallData } from '../../../src/lib/charts/recall-curve.ts';
+import { releaseData, releaseScatterSpec } from '../../../src/lib/charts/release-scatter.ts';
+import { compareRelease } from '../../../src/lib/protocols/locomo-plus-release.ts';
 import {
   similarityData,
   similarityHistogramSpec,
@@ -42,5 +44,30 @@ describe('recall curve spec', () => {
     ]);
     expect(JSON.stringify(spec)).toContain('"y2":{"field":"hi_percent"}');
     expect(JSON.stringify(spec)).toContain('"values":[{"k":2}]');
+  });
+});
+
+describe('release scatter spec', () => {
+  const pair = (i: number, released: number | null) => ({
+    item_id: `lp-${i}`,
+    item_index: i,
+    relation_type: 'goal',
+    cue_dialogue: 'A: x',
+    trigger_query: 'A: y',
+    released,
+    releasedBm25Rank: 1,
+  });
+  const release = compareRelease([pair(0, 0.5), pair(1, null)], [0.52, 0.3], {
+    id: 'tiny-bert',
+    label: 'tiny-bert',
+    dtype: 'fp32',
+  });
+
+  it('compiles, one labelled point per item with a released score, over y = x', () => {
+    expect(() => compile(releaseScatterSpec(release))).not.toThrow();
+    expect(releaseData(release).map((d) => d.aria)).toEqual([
+      'lp-0 | goal | released 0.5000 | recomputed 0.5200',
+    ]);
+    expect(JSON.stringify(releaseScatterSpec(release))).toContain('"values":[{"x":0},{"x":1}]');
   });
 });
