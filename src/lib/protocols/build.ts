@@ -28,6 +28,7 @@ export const DEFAULT_SPEC: Readonly<ProtocolSpec> = Object.freeze({
 /** The paper's pools for LoCoMo-Conv's Table 4 (README: 10 conversations; 1,069 composed clusters). */
 export const LOCOMO_CONV_PAPER_CONVERSATIONS = 10;
 export const LOCOMO_CONV_PAPER_CLUSTERS = 1069;
+const SMALL_COMPOSED_FILE_CLUSTERS = 300;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -47,9 +48,14 @@ export function locomoConvScope(
     for (const series of ['dialog', 'implicit', 'counterfactual']) scope.set(series, line);
   }
   if (composedClusters < LOCOMO_CONV_PAPER_CLUSTERS) {
+    // 300 is the smaller companion file; the full one has the paper's 1,069.
+    const file =
+      composedClusters <= SMALL_COMPOSED_FILE_CLUSTERS
+        ? ' (locomo10_multimem.json, not locomo10_multimem_full.json)'
+        : '';
     scope.set(
       'composed',
-      `${composedClusters} of the paper's ${LOCOMO_CONV_PAPER_CLUSTERS.toLocaleString('en-US')} composed clusters (locomo10_multimem.json, not locomo10_multimem_full.json)`,
+      `${composedClusters} of the paper's ${LOCOMO_CONV_PAPER_CLUSTERS.toLocaleString('en-US')} composed clusters${file}`,
     );
   }
   return scope;
