@@ -29,6 +29,7 @@ import {
   LOCOMO_PLUS_MODES,
   PAPER_DEFAULTS,
   choiceLabel,
+  defaultQueryPrefix,
   paperDefault,
 } from '../src/lib/protocols/defaults.ts';
 import { scoreProtocol, type Evaluation } from '../src/lib/protocols/evaluate.ts';
@@ -223,7 +224,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       'LoCoMo-Plus release mode compares dense cosines: pick --model, or --mode retrieval',
     );
   }
-  return { spec, retriever: id, queryPrefix: queryPrefix ?? paper.queryPrefix, ...opts };
+  return {
+    spec,
+    retriever: id,
+    queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus),
+    ...opts,
+  };
 }
 
 export function isRelease(spec: ProtocolSpec): boolean {

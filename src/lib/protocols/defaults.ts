@@ -95,3 +95,12 @@ export function choiceLabel(benchmark: BenchmarkId, retriever: string): string {
 /** LoCoMo-Plus: the release's pairwise scores, or MemLens's retrieval stitching. */
 export const LOCOMO_PLUS_MODES = ['release', 'retrieval'] as const;
 export type LocomoPlusMode = (typeof LOCOMO_PLUS_MODES)[number];
+
+/**
+ * The query prefix a protocol starts with: the paper's, except LoCoMo-Plus's retrieval mode,
+ * which stands in for Figure 4's LoCoMo-Plus panel and so takes App. 9's BGE prefix.
+ */
+export function defaultQueryPrefix(benchmark: BenchmarkId, mode: LocomoPlusMode): boolean {
+  if (benchmark === 'locomo-plus' && mode === 'retrieval') return true;
+  return paperDefault(benchmark).queryPrefix;
+}

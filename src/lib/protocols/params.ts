@@ -1,6 +1,6 @@
 import { DEVICE_CHOICES, type DeviceChoice } from '../embed/backend-choice.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from './build.ts';
-import { LOCOMO_PLUS_MODES, paperDefault } from './defaults.ts';
+import { LOCOMO_PLUS_MODES, defaultQueryPrefix, paperDefault } from './defaults.ts';
 import { K_MAX } from './evaluate.ts';
 import { retrieverChoices } from './pool.ts';
 import { isBenchmarkId } from './types.ts';
@@ -29,6 +29,7 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
   const paper = paperDefault(benchmark);
   const k = Number(params.k);
   const target = params.target === 'user' || params.target === 'chunk' ? params.target : null;
+  const mode = LOCOMO_PLUS_MODES.find((m) => m === params.mode) ?? DEFAULT_SPEC.locomoPlus;
   return {
     spec: {
       benchmark,
@@ -36,12 +37,16 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
         target: target ?? paper.target ?? 'chunk',
         background: params.bg === 'content' ? 'content' : 'raw',
       },
-      locomoPlus: LOCOMO_PLUS_MODES.find((m) => m === params.mode) ?? DEFAULT_SPEC.locomoPlus,
+      locomoPlus: mode,
     },
     retriever: retrieverChoices().some((c) => c.id === params.ret) ? params.ret : paper.retriever,
     k: Number.isInteger(k) && k >= 1 && k <= K_MAX ? k : null,
     queryPrefix:
-      params.prefix === 'off' ? false : params.prefix === 'on' ? true : paper.queryPrefix,
+      params.prefix === 'off'
+        ? false
+        : params.prefix === 'on'
+          ? true
+          : defaultQueryPrefix(benchmark, mode),
     device: DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto',
     query: params.q || null,
     series: params.series || null,

@@ -174,9 +174,7 @@ describe('Reproduce URL state', () => {
       retriever: 'bge-small',
       queryPrefix: true,
     });
-    expect(
-      readReproduceParams({ bench: 'locomo-plus', mode: 'retrieval', prefix: 'on' }),
-    ).toMatchObject({
+    expect(readReproduceParams({ bench: 'locomo-plus', mode: 'retrieval' })).toMatchObject({
       spec: { locomoPlus: 'retrieval' },
       retriever: 'bge-small',
       queryPrefix: true,
