@@ -1,11 +1,9 @@
 /**
  * Recomputes a benchmark's retrieval protocol from the site's data, with the page's own modules.
- * Usage: npm run reproduce -- --benchmark inmind --retriever bm25 --k 5 [--model tiny-bert]
- *   [--out DIR] [--target chunk|user] [--background raw|content] [--no-query-prefix]
- *   [--site DIR] [--model-root DIR] [--time N] [--synthetic-dims D]
- * Data: the site folder (default public/, filled by `npm run data`) loaded into DuckDB-WASM by the
- * app's own loaders; LoCoMo-Conv's conversational styles run when the site has a dialog file.
+ * `npm run reproduce -- --help` prints every option. Data: the site folder (default public/,
+ * filled by `npm run data`) loaded into DuckDB-WASM by the app's own loaders.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,98 +13,227 @@ import { loadSiteIndex } from '../src/lib/data/fetch-source.ts';
 import { Catalog } from '../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../src/lib/db/node-engine.ts';
 import type { Embedder } from '../src/lib/embed/embedder.ts';
-import { getModelSpec } from '../src/lib/embed/model-registry.ts';
+import {
+  MODEL_DTYPES,
+  filesForDtype,
+  getModelSpec,
+  listModelSpecs,
+  type ModelDtype,
+  type ModelSpec,
+} from '../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import { recallCurveSpec } from '../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from '../src/lib/protocols/build.ts';
+import {
+  LOCOMO_PLUS_MODES,
+  PAPER_DEFAULTS,
+  choiceLabel,
+  defaultQueryPrefix,
+  paperDefault,
+} from '../src/lib/protocols/defaults.ts';
 import { scoreProtocol, type Evaluation } from '../src/lib/protocols/evaluate.ts';
 import { figuresOf, type Figures } from '../src/lib/protocols/figures.ts';
-import { loadPaperRows } from '../src/lib/protocols/inputs.ts';
+import { loadLocomoPlusRelease, loadPaperRows } from '../src/lib/protocols/inputs.ts';
+import {
+  recomputeRelease,
+  type ReleaseComparison,
+} from '../src/lib/protocols/locomo-plus-release.ts';
 import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protocols/pool.ts';
-import { recallRowsAllK, summaryLines } from '../src/lib/protocols/report.ts';
+import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocols/report.ts';
+import { recallTable, separationTable } from '../src/lib/protocols/summary.ts';
 import { scoreTitle } from '../src/lib/protocols/labels.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
-import { isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
+import { BENCHMARKS, isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const FORMATS = ['table', 'json', 'csv'] as const;
+export type OutputFormat = (typeof FORMATS)[number];
 
 export interface CliOptions {
   spec: ProtocolSpec;
   retriever: string;
   k: number;
   queryPrefix: boolean;
+  format: OutputFormat;
   out: string | null;
   site: string;
   modelRoot: string | null;
   time: number;
   syntheticDims: number | null;
+  /** Weights of the dense model; null: the model's first (fp32 where it has one). */
+  dtype: ModelDtype | null;
+}
+
+/** A mistake in the command line: the CLI prints it with the usage and exits with 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
   const hit = allowed.find((a) => a === value);
-  if (hit === undefined) throw new Error(`${flag} must be one of ${allowed.join(', ')}`);
+  if (hit === undefined) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}`);
   return hit;
 }
 
 function positiveInt(value: string, flag: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer`);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer`);
   return n;
 }
 
-function resolveRetriever(retriever: string | null, model: string | null): string {
+function resolveRetriever(
+  retriever: string | null,
+  model: string | null,
+  fallback: string,
+): string {
   if (retriever === BM25_ID && model !== null) {
-    throw new Error('--model picks a dense retriever: use --retriever dense --model ID');
+    throw new UsageError('--model picks a dense retriever: use --retriever dense --model ID');
   }
-  if (retriever === null || retriever === 'dense') {
-    if (model === null && retriever === 'dense') throw new Error('--retriever dense needs --model');
-    return model ?? BM25_ID;
-  }
+  if (retriever === 'dense' && model === null)
+    throw new UsageError('--retriever dense needs --model');
+  if (retriever === null || retriever === 'dense') return model ?? fallback;
   return retriever;
+}
+
+/** Whether the fp32 files of a model are on this machine (site folder, or the repository for local models). */
+export function modelOnDisk(spec: ModelSpec, site: string): string | null {
+  const dirs = [path.join(site, 'models', spec.id)];
+  if (spec.source.kind === 'local') dirs.push(path.join(root, spec.source.path));
+  const files = filesForDtype(spec, spec.dtypes[0]);
+  return dirs.find((d) => files.every((f) => existsSync(path.join(d, f.path)))) ?? null;
+}
+
+export function usage(site = path.join(root, 'public')): string {
+  const benchmarks = BENCHMARKS.map((b) => {
+    const d = PAPER_DEFAULTS[b];
+    return `  ${b.padEnd(15)} ${d.source}; default retriever ${d.retriever}`;
+  });
+  const models = listModelSpecs().map((m) => {
+    const where = modelOnDisk(m, site);
+    const here = where
+      ? `here (${path.relative(process.cwd(), where) || '.'})`
+      : 'not on this machine (npm run models)';
+    return `  ${m.id.padEnd(15)} ${m.label}, ${m.dtypes.join('/')}: ${here}`;
+  });
+  return [
+    'Usage: npm run reproduce -- [options]',
+    '',
+    "Recomputes a paper's retrieval protocol on the site data and sets the paper's numbers beside",
+    'ours, each with its comparability (exact, proxy or other scope) and a 95% interval.',
+    '',
+    'Options:',
+    `  --benchmark B        one of ${BENCHMARKS.join(', ')} (default inmind)`,
+    `  --mode M             LoCoMo-Plus: ${LOCOMO_PLUS_MODES.join(' | ')} (default release: the release's scores.bge, pairwise)`,
+    "  --retriever R        bm25, dense (with --model) or a model id (default: the paper's, see below)",
+    '  --model ID           dense model id (see below)',
+    "  --k N                k of the headline numbers (default: the paper's)",
+    '  --target T           InMind: chunk (user + assistant, Naive RAG) | user (user_message, Figure 4)',
+    '  --background B       InMind: raw (timestamp kept, default) | content (timestamp removed)',
+    "  --query-prefix       embed queries with the model's query prefix (default: as the paper)",
+    '  --no-query-prefix    embed queries as plain documents',
+    `  --format F           ${FORMATS.join(' | ')} on stdout (default table)`,
+    '  --out DIR            also write CSVs and Vega-Lite specs there (default dist/reproduce/<benchmark>-<retriever>)',
+    '  --site DIR           site folder with data/ and models/ (default public/)',
+    '  --model-root DIR     folder holding model directories (hub models)',
+    '  --time N             time N rescoring runs from cached vectors',
+    `  --dtype D            dense model weights: ${MODEL_DTYPES.join(' | ')} (default the model's first; fp32 is the only exact one)`,
+    '  --synthetic-dims D   seeded fake vectors of width D (timing only; numbers meaningless)',
+    '  -h, --help           print this and exit',
+    '',
+    'Benchmarks:',
+    ...benchmarks,
+    '',
+    'Retrievers: bm25 (rank_bm25 BM25Okapi, needs no model) and the models:',
+    ...models,
+    '',
+    'Exit status: 0 done, 1 failed (e.g. data or model missing), 2 bad command line.',
+  ].join('\n');
+}
+
+export type ParsedArgs = { help: true } | ({ help: false } & CliOptions);
+
+/** Parses the command line; `--help` anywhere wins. Throws UsageError on any mistake. */
+export function parseCommandLine(argv: readonly string[]): ParsedArgs {
+  if (argv.includes('--help') || argv.includes('-h')) return { help: true };
+  return { help: false, ...parseArgs(argv) };
 }
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   const spec: ProtocolSpec = { ...DEFAULT_SPEC, inmind: { ...DEFAULT_SPEC.inmind } };
   let retriever: string | null = null;
   let model: string | null = null;
+  let target: 'chunk' | 'user' | null = null;
+  let queryPrefix: boolean | null = null;
   const opts = {
     k: 0,
-    queryPrefix: true,
+    format: 'table' as OutputFormat,
     out: null as string | null,
     site: path.join(root, 'public'),
     modelRoot: null as string | null,
     time: 0,
     syntheticDims: null as number | null,
+    dtype: null as ModelDtype | null,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = (): string => {
       const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
       return v;
     };
     if (flag === '--benchmark') {
       const b = value();
-      if (!isBenchmarkId(b)) throw new Error(`unknown benchmark "${b}"`);
+      if (!isBenchmarkId(b))
+        throw new UsageError(`unknown benchmark "${b}"; one of ${BENCHMARKS.join(', ')}`);
       spec.benchmark = b;
-    } else if (flag === '--retriever') retriever = value();
+    } else if (flag === '--mode') spec.locomoPlus = oneOf(value(), LOCOMO_PLUS_MODES, flag);
+    else if (flag === '--retriever') retriever = value();
     else if (flag === '--model') model = value();
     else if (flag === '--k') opts.k = positiveInt(value(), flag);
+    else if (flag === '--format') opts.format = oneOf(value(), FORMATS, flag);
     else if (flag === '--out') opts.out = path.resolve(value());
     else if (flag === '--site') opts.site = path.resolve(value());
     else if (flag === '--model-root') opts.modelRoot = path.resolve(value());
-    else if (flag === '--target') spec.inmind.target = oneOf(value(), ['chunk', 'user'], flag);
+    else if (flag === '--target') target = oneOf(value(), ['chunk', 'user'] as const, flag);
     else if (flag === '--background') {
       spec.inmind.background = oneOf(value(), ['raw', 'content'], flag);
-    } else if (flag === '--no-query-prefix') opts.queryPrefix = false;
+    } else if (flag === '--no-query-prefix') queryPrefix = false;
+    else if (flag === '--query-prefix') queryPrefix = true;
     else if (flag === '--time') opts.time = positiveInt(value(), flag);
     else if (flag === '--synthetic-dims') opts.syntheticDims = positiveInt(value(), flag);
-    else throw new Error(`unknown argument "${flag}"`);
+    else if (flag === '--dtype') opts.dtype = oneOf(value(), MODEL_DTYPES, flag);
+    else throw new UsageError(`unknown option "${flag}"`);
   }
-  const id = resolveRetriever(retriever, model);
-  if (id !== BM25_ID) getModelSpec(id);
-  return { spec, retriever: id, ...opts };
+  const paper = paperDefault(spec.benchmark);
+  spec.inmind.target = target ?? paper.target ?? spec.inmind.target;
+  const id = resolveRetriever(retriever, model, paper.retriever);
+  if (id !== BM25_ID) {
+    try {
+      getModelSpec(id);
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  if (isRelease(spec) && id === BM25_ID) {
+    throw new UsageError(
+      'LoCoMo-Plus release mode compares dense cosines: pick --model, or --mode retrieval',
+    );
+  }
+  return {
+    spec,
+    retriever: id,
+    queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus),
+    ...opts,
+  };
+}
+
+export function isRelease(spec: ProtocolSpec): boolean {
+  return spec.benchmark === 'locomo-plus' && spec.locomoPlus === 'release';
 }
 
 /** Node's fetch has no file: URLs; the loaders only need status, text and bytes. */
@@ -153,9 +280,13 @@ export async function openSiteCatalog(
   return { catalog, close: () => engine.close() };
 }
 
-function nodeEmbedderFactory(modelRoot: string | null): EmbedderFactory {
+function nodeEmbedderFactory(modelRoot: string | null, dtype: ModelDtype | null): EmbedderFactory {
   return async (modelId) => {
-    const e = await createNodeEmbedder({ modelId, modelRoot: modelRoot ?? undefined });
+    const e = await createNodeEmbedder({
+      modelId,
+      modelRoot: modelRoot ?? undefined,
+      dtype: dtype ?? undefined,
+    });
     return {
       spec: e.spec,
       backend: 'node',
@@ -206,29 +337,206 @@ export interface CliRun {
   recomputeSeconds: number[];
 }
 
+export interface ReleaseRun {
+  release: ReleaseComparison;
+  lines: string[];
+}
+
+/** The dtype a dense run used (for comparability); BM25 has none. */
+function dtypeOf(opts: CliOptions): string | undefined {
+  if (opts.retriever === BM25_ID) return undefined;
+  return opts.dtype ?? getModelSpec(opts.retriever).dtypes[0];
+}
+
+function factoryFor(opts: CliOptions): EmbedderFactory {
+  return opts.syntheticDims !== null
+    ? syntheticEmbedderFactory(opts.syntheticDims)
+    : nodeEmbedderFactory(opts.modelRoot, opts.dtype);
+}
+
 export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<CliRun> {
-  const factory =
-    opts.syntheticDims !== null
-      ? syntheticEmbedderFactory(opts.syntheticDims)
-      : nodeEmbedderFactory(opts.modelRoot);
-  const pool = new RetrieverPool(factory);
+  const pool = new RetrieverPool(factoryFor(opts));
   try {
     const retriever = await pool.retriever(opts.retriever, opts.queryPrefix);
     const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
     const k = opts.k || protocol.defaultK;
     const paper = await loadPaperRows(catalog);
-    const figures = figuresOf(evaluation, k, paper);
+    const context = { dtype: dtypeOf(opts) };
+    const figures = figuresOf(evaluation, k, paper, context);
     const recomputeSeconds: number[] = [];
     for (let i = 0; i < opts.time; i++) {
       const t0 = performance.now();
-      figuresOf(scoreProtocol(protocol, retriever), k, paper);
+      figuresOf(scoreProtocol(protocol, retriever), k, paper, context);
       recomputeSeconds.push((performance.now() - t0) / 1000);
     }
-    const lines = summaryLines(evaluation, k, figures.paper);
+    const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})`;
+    const lines = [head, ...summaryLines(evaluation, k, figures.paper)];
     return { protocol, evaluation, figures, k, lines, recomputeSeconds };
   } finally {
     await pool.dispose();
   }
+}
+
+function formatDeviation(value: number | null): string {
+  return value === null ? '—' : value.toExponential(2);
+}
+
+export function releaseLines(r: ReleaseComparison): string[] {
+  const worst = [...r.rows]
+    .filter((row) => row.deviation !== null)
+    .sort((a, b) => Math.abs(b.deviation ?? 0) - Math.abs(a.deviation ?? 0))
+    .slice(0, 5);
+  return [
+    `locomo-plus release mode · ${r.modelLabel} (${r.modelId}, ${r.dtype}) · ${r.rows.length} records`,
+    '  cosine(cue_dialogue, trigger_query), both embedded whole with no instruction prefix, as rank.py',
+    `  released scores.bge vs recomputed: max |deviation| ${formatDeviation(r.maxAbsDeviation)} ` +
+      `(${r.worstItem ?? '—'}), mean ${formatDeviation(r.meanAbsDeviation)} over ${r.compared} items`,
+    `  comparability: ${r.comparability}${r.differs ? ` (${r.differs})` : ''}`,
+    `  ${r.bm25Note}`,
+    '',
+    'largest deviations (item, relation, released, recomputed):',
+    ...worst.map(
+      (w) =>
+        `  ${w.item_id.padEnd(7)} ${w.relation_type.padEnd(10)} ${w.released?.toFixed(6) ?? '—'} ${w.recomputed.toFixed(6)}`,
+    ),
+  ];
+}
+
+/** LoCoMo-Plus release mode: the release's per-item scores.bge beside ours. */
+export async function reproduceRelease(opts: CliOptions, catalog: Catalog): Promise<ReleaseRun> {
+  const pool = new RetrieverPool(factoryFor(opts));
+  try {
+    const pairs = await loadLocomoPlusRelease(catalog);
+    const embedder = await pool.embedder(opts.retriever);
+    const release = await recomputeRelease(pairs, embedder, pool.cache(opts.retriever), {
+      dtype: dtypeOf(opts),
+    });
+    return { release, lines: releaseLines(release) };
+  } finally {
+    await pool.dispose();
+  }
+}
+
+function releaseCsv(r: ReleaseComparison): string {
+  return rowsToCsv(
+    r.rows.map((row) => ({
+      ...row,
+      model: r.modelId,
+      dtype: r.dtype,
+      comparability: r.comparability,
+    })),
+  );
+}
+
+export async function writeReleaseOutputs(run: ReleaseRun, dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const files: Record<string, string> = {
+    'summary.txt': `${run.lines.join('\n')}\n`,
+    'release.csv': releaseCsv(run.release),
+  };
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  return Object.keys(files).map((f) => path.join(dir, f));
+}
+
+/** paper.csv's rows: every paper number beside ours, with its comparability. */
+export function paperCsvRows(run: CliRun): Record<string, string | number | boolean | null>[] {
+  return run.figures.paper.map((c) => ({
+    paper: c.paper.paper,
+    table: c.paper.table,
+    row: c.paper.row,
+    column: c.paper.column,
+    paper_value: c.paper.value_text,
+    paper_interval: c.paperInterval,
+    series: c.series,
+    ours: c.ours,
+    ours_lo: c.oursInterval?.lo ?? null,
+    ours_hi: c.oursInterval?.hi ?? null,
+    comparability: c.comparability,
+    difference: c.difference,
+    differs: c.differs,
+  }));
+}
+
+/** One long table for `--format csv`: every recall cell, AUC/KS and paper row, each with its interval. */
+export function summaryCsv(run: CliRun): string {
+  const { evaluation, k } = run;
+  const recall = recallTable(evaluation, k).map((c) => ({
+    kind: `recall@${k}`,
+    series: c.series,
+    group: c.group,
+    value: c.recall,
+    lo: c.interval?.lo ?? null,
+    hi: c.interval?.hi ?? null,
+    interval: c.method,
+    n: c.queries,
+    paper_value: null,
+    comparability: null,
+    differs: null,
+  }));
+  const separation = separationTable(evaluation).flatMap(({ series, stats, intervals }) =>
+    (['auc', 'ks'] as const).map((m) => ({
+      kind: m,
+      series,
+      group: 'all',
+      value: stats[m],
+      lo: intervals?.[m].lo ?? null,
+      hi: intervals?.[m].hi ?? null,
+      interval: 'bootstrap',
+      n: stats.target.n,
+      paper_value: null,
+      comparability: null,
+      differs: null,
+    })),
+  );
+  const paper = run.figures.paper.map((c) => ({
+    kind: `paper: ${c.paper.table} · ${c.paper.row} · ${c.paper.column}`,
+    series: c.series,
+    group: 'all',
+    value: c.ours,
+    lo: c.oursInterval?.lo ?? null,
+    hi: c.oursInterval?.hi ?? null,
+    interval: c.oursInterval ? (c.paper.unit === '%' ? 'percent' : 'fraction') : null,
+    n: null,
+    paper_value: c.paper.value,
+    comparability: c.comparability,
+    differs: c.differs,
+  }));
+  return rowsToCsv([...recall, ...separation, ...paper]);
+}
+
+/** `--format json`: the same numbers as the table, structured. */
+export function summaryJson(run: CliRun): string {
+  const { evaluation, k, protocol } = run;
+  return JSON.stringify(
+    {
+      benchmark: protocol.benchmark,
+      source: paperDefault(protocol.benchmark).source,
+      retriever: evaluation.retrieverId,
+      retriever_choice: choiceLabel(protocol.benchmark, evaluation.retrieverId),
+      k,
+      notes: protocol.notes,
+      scope: Object.fromEntries(protocol.scope ?? []),
+      recall: recallTable(evaluation, k),
+      separation: separationTable(evaluation).map(({ series, stats, intervals }) => ({
+        series,
+        auc: stats.auc,
+        ks: stats.ks,
+        intervals,
+        target_n: stats.target.n,
+        background_n: stats.background.n,
+      })),
+      paper: paperCsvRows(run).map((row, i) => ({
+        ...row,
+        line: comparisonLine(run.figures.paper[i]),
+      })),
+    },
+    null,
+    2,
+  );
+}
+
+export function releaseJson(run: ReleaseRun): string {
+  return JSON.stringify(run.release, null, 2);
 }
 
 export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> {
@@ -236,13 +544,23 @@ export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> 
   const { figures, evaluation } = run;
   const files: Record<string, string> = {
     'summary.txt': `${run.lines.join('\n')}\n`,
-    'recall.csv': rowsToCsv(recallRowsAllK(evaluation).map((c) => ({ ...c }))),
+    'recall.csv': rowsToCsv(
+      recallRowsAllK(evaluation).map(({ interval, ...c }) => ({
+        ...c,
+        lo: interval?.lo ?? null,
+        hi: interval?.hi ?? null,
+      })),
+    ),
     'queries.csv': rowsToCsv(figures.queries.map((q) => ({ ...q }))),
     'separation.csv': rowsToCsv(
-      figures.separation.map(({ series, stats }) => ({
+      figures.separation.map(({ series, stats, intervals }) => ({
         series,
         auc: stats.auc,
+        auc_lo: intervals?.auc.lo ?? null,
+        auc_hi: intervals?.auc.hi ?? null,
         ks: stats.ks,
+        ks_lo: intervals?.ks.lo ?? null,
+        ks_hi: intervals?.ks.hi ?? null,
         target_n: stats.target.n,
         target_mean: stats.target.mean,
         target_median: stats.target.median,
@@ -252,20 +570,7 @@ export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> 
       })),
     ),
     'histogram.csv': rowsToCsv(figures.histogram.map((b) => ({ ...b }))),
-    'paper.csv': rowsToCsv(
-      figures.paper.map((c) => ({
-        paper: c.paper.paper,
-        table: c.paper.table,
-        row: c.paper.row,
-        column: c.paper.column,
-        paper_value: c.paper.value_text,
-        series: c.series,
-        ours: c.ours,
-        difference: c.difference,
-        same_retriever: c.sameRetriever,
-        same_k: c.sameK,
-      })),
-    ),
+    'paper.csv': rowsToCsv(paperCsvRows(run)),
     'similarity.vl.json': JSON.stringify(
       similarityHistogramSpec(figures.histogram, scoreTitle(evaluation.retrieverId)),
       null,
@@ -277,34 +582,66 @@ export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> 
   return Object.keys(files).map((f) => path.join(dir, f));
 }
 
-async function main(): Promise<void> {
-  const opts = parseArgs(process.argv.slice(2));
+function printRecompute(opts: CliOptions, seconds: readonly number[]): void {
+  if (seconds.length === 0) return;
+  const sorted = [...seconds].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(
+    `\nrecompute every figure from cached ${opts.retriever === BM25_ID ? 'tokens' : 'vectors'}: ` +
+      `median ${median.toFixed(3)} s, max ${sorted[sorted.length - 1].toFixed(3)} s over ${sorted.length} runs`,
+  );
+}
+
+/** Runs the CLI; returns the exit status (0 done, 1 failed, 2 bad command line). */
+export async function main(argv: readonly string[]): Promise<number> {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`error: ${err.message}\n\n${usage()}`);
+    return 2;
+  }
+  if (parsed.help) {
+    console.log(usage());
+    return 0;
+  }
+  const opts = parsed;
   const { catalog, close } = await openSiteCatalog(opts.site);
   try {
-    const run = await reproduce(opts, catalog);
-    if (opts.syntheticDims !== null)
-      console.log('synthetic vectors: timing only, numbers meaningless\n');
-    console.log(run.lines.join('\n'));
-    if (run.recomputeSeconds.length > 0) {
-      const sorted = [...run.recomputeSeconds].sort((a, b) => a - b);
-      const median = sorted[Math.floor(sorted.length / 2)];
-      console.log(
-        `\nrecompute every figure from cached ${opts.retriever === BM25_ID ? 'tokens' : 'vectors'}: ` +
-          `median ${median.toFixed(3)} s, max ${sorted[sorted.length - 1].toFixed(3)} s over ${sorted.length} runs`,
-      );
-    }
     const dir =
       opts.out ?? path.join(root, 'dist/reproduce', `${opts.spec.benchmark}-${opts.retriever}`);
+    const log = (text: string) =>
+      opts.format === 'table' ? console.log(text) : console.error(text);
+    if (opts.syntheticDims !== null) log('synthetic vectors: timing only, numbers meaningless\n');
+    if (isRelease(opts.spec)) {
+      const run = await reproduceRelease(opts, catalog);
+      if (opts.format === 'table') console.log(run.lines.join('\n'));
+      else if (opts.format === 'json') console.log(releaseJson(run));
+      else process.stdout.write(releaseCsv(run.release));
+      const written = await writeReleaseOutputs(run, dir);
+      log(`\nwrote ${written.length} files to ${path.relative(process.cwd(), dir) || '.'}`);
+      return 0;
+    }
+    const run = await reproduce(opts, catalog);
+    if (opts.format === 'table') console.log(run.lines.join('\n'));
+    else if (opts.format === 'json') console.log(summaryJson(run));
+    else process.stdout.write(summaryCsv(run));
+    if (opts.format === 'table') printRecompute(opts, run.recomputeSeconds);
     const written = await writeOutputs(run, dir);
-    console.log(`\nwrote ${written.length} files to ${path.relative(process.cwd(), dir) || '.'}`);
+    log(`\nwrote ${written.length} files to ${path.relative(process.cwd(), dir) || '.'}`);
+    return 0;
   } finally {
     await close();
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
 }

@@ -21,7 +21,10 @@ beforeAll(async () => {
   const { catalog, close } = await openSiteCatalog(path.join(repoRoot, 'public'));
   try {
     cli = await reproduce(parseArgs(['--benchmark', 'inmind', '--retriever', 'bm25']), catalog);
-    cliConv = await reproduce(parseArgs(['--benchmark', 'locomo-conv']), catalog);
+    cliConv = await reproduce(
+      parseArgs(['--benchmark', 'locomo-conv', '--retriever', 'bm25']),
+      catalog,
+    );
   } finally {
     await close();
   }
@@ -56,21 +59,28 @@ describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
     );
   });
 
-  it('sets the paper BM25 row beside ours at k = 5', async () => {
+  it('sets the paper BM25 rows beside ours at k = 5 as proxies, without a difference', async () => {
     await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 });
     const rows = await page.$$eval(
       '[data-table="paper"] tbody tr[data-same-retriever="true"]',
       (trs) =>
         trs.map((tr) =>
-          ['paper', 'ours', 'difference'].map(
+          ['paper', 'ours', 'comparability', 'difference'].map(
             (f) => tr.querySelector(`[data-field="${f}"]`)?.textContent?.trim() ?? '',
           ),
         ),
     );
     expect(rows).toEqual([
-      ['53.6', '53.6', '+0.0'],
-      ['3.2', '0.8', '-2.4'],
+      ['53.6', '53.6 [44.9, 62.1]', 'proxy', '—'],
+      ['3.2paper: ±4–5 pts binomial CI (§4.5)', '0.8 [0.1, 4.4]', 'proxy', '—'],
     ]);
+    const target = page.locator(
+      '[data-table="paper"] tr[data-system="BM25"][data-column="target_recall"]',
+    );
+    expect(await target.getAttribute('data-comparability')).toBe('proxy');
+    expect(await target.locator('[data-field="differs"]').innerText()).toContain(
+      'GPT-5-mini judging whether the top-5 context states the decisive fact',
+    );
   });
 
   it('drills into the best-ranked indirect query and shows retrieved memories as text', async () => {

@@ -6,9 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import {
+  UsageError,
+  main,
   openSiteCatalog,
   parseArgs,
+  parseCommandLine,
   reproduce,
+  summaryCsv,
+  summaryJson,
+  usage,
   writeOutputs,
   type CliRun,
 } from '../../scripts/reproduce.ts';
@@ -20,11 +26,28 @@ const hasData = existsSync(path.join(site, 'data/inmind/inmind_en.jsonl'));
 describe('reproduce CLI arguments', () => {
   it('defaults to InMind with BM25 and the protocol k', () => {
     const opts = parseArgs([]);
-    expect(opts).toMatchObject({ retriever: 'bm25', k: 0, queryPrefix: true });
+    expect(opts).toMatchObject({ retriever: 'bm25', k: 0, queryPrefix: false, format: 'table' });
     expect(opts.spec).toEqual({
       benchmark: 'inmind',
       inmind: { target: 'chunk', background: 'raw' },
+      locomoPlus: 'release',
     });
+  });
+
+  it('takes each paper’s defaults: Figure 4 is BGE-small, prefix on, target user_message', () => {
+    expect(parseArgs(['--benchmark', 'inmind-figure4'])).toMatchObject({
+      retriever: 'bge-small',
+      queryPrefix: true,
+      spec: { inmind: { target: 'user' } },
+    });
+    expect(parseArgs(['--benchmark', 'locomo-conv']).retriever).toBe('minilm');
+    expect(
+      parseArgs(['--benchmark', 'inmind-figure4', '--target', 'chunk']).spec.inmind.target,
+    ).toBe('chunk');
+    expect(parseArgs(['--benchmark', 'locomo', '--no-query-prefix']).queryPrefix).toBe(false);
+    expect(
+      parseArgs(['--benchmark', 'locomo-plus', '--mode', 'retrieval', '--retriever', 'bm25']),
+    ).toMatchObject({ retriever: 'bm25', spec: { locomoPlus: 'retrieval' } });
   });
 
   it('takes a model as the dense retriever', () => {
@@ -33,7 +56,68 @@ describe('reproduce CLI arguments', () => {
     expect(parseArgs(['--retriever', 'minilm']).retriever).toBe('minilm');
   });
 
+  it('prints usage for --help, with every option, benchmark and model', () => {
+    expect(parseCommandLine(['--benchmark', 'x', '--help'])).toEqual({ help: true });
+    const text = usage();
+    for (const word of [
+      '--benchmark',
+      '--mode',
+      '--retriever',
+      '--model',
+      '--k',
+      '--target',
+      '--background',
+      '--query-prefix',
+      '--no-query-prefix',
+      '--format',
+      '--out',
+      '--site',
+      '--model-root',
+      '--time',
+      '--synthetic-dims',
+      '--dtype',
+      '--help',
+      'inmind-figure4',
+      'locomo-conv',
+      'bm25',
+      'minilm',
+      'bge-small',
+      'tiny-bert',
+    ]) {
+      expect(text).toContain(word);
+    }
+    expect(text).toMatch(/tiny-bert .*: here/);
+  });
+
+  it('exits 0 on --help and 2 with the usage on an unknown option or bad value', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const log = console.log;
+    const error = console.error;
+    console.log = (s: string) => void out.push(s);
+    console.error = (s: string) => void err.push(s);
+    try {
+      expect(await main(['--help'])).toBe(0);
+      expect(await main(['--frobnicate'])).toBe(2);
+      expect(await main(['--format', 'xml'])).toBe(2);
+      expect(await main(['--k'])).toBe(2);
+      expect(await main(['--benchmark', 'locomo-plus', '--retriever', 'bm25'])).toBe(2);
+    } finally {
+      console.log = log;
+      console.error = error;
+    }
+    expect(out[0]).toContain('Usage: npm run reproduce');
+    expect(err[0]).toMatch(/^error: unknown option "--frobnicate"\n\nUsage:/);
+    expect(err[1]).toContain('--format must be one of table, json, csv');
+    expect(err[2]).toContain('--k needs a value');
+    expect(err[3]).toContain('release mode compares dense cosines');
+  });
+
   it('rejects contradictions and unknown values', () => {
+    expect(parseArgs(['--model', 'bge-small', '--dtype', 'q8']).dtype).toBe('q8');
+    expect(parseArgs([]).dtype).toBeNull();
+    expect(() => parseArgs(['--dtype', 'int3'])).toThrow(/fp32, fp16, q8, q4/);
+    expect(() => parseArgs(['--bogus'])).toThrow(UsageError);
     expect(() => parseArgs(['--retriever', 'bm25', '--model', 'tiny-bert'])).toThrow(/dense/);
     expect(() => parseArgs(['--retriever', 'dense'])).toThrow(/--model/);
     expect(() => parseArgs(['--model', 'gpt'])).toThrow(/Unknown model/);
@@ -51,7 +135,7 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
     const { catalog, close } = await openSiteCatalog(site);
     try {
       run = await reproduce(
-        parseArgs(['--benchmark', 'inmind', '--retriever', 'bm25', '--k', '5']),
+        parseArgs(['--benchmark', 'inmind', '--retriever', 'bm25', '--k', '5', '--format', 'csv']),
         catalog,
       );
     } finally {
@@ -69,12 +153,12 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
       .filter((l) => /^recall@\d+ /.test(l))
       .map((l) => l.replace(/\s+/g, ' '));
     expect(headline).toEqual([
-      'recall@1 naive 38.4% (48/125)',
-      'recall@1 indirect 0.8% (1/125)',
-      'recall@5 naive 53.6% (67/125)',
-      'recall@5 indirect 0.8% (1/125)',
-      'recall@10 naive 58.4% (73/125)',
-      'recall@10 indirect 3.2% (4/125)',
+      'recall@1 naive 38.4% [30.3, 47.2] (48/125; 95% Wilson)',
+      'recall@1 indirect 0.8% [0.1, 4.4] (1/125; 95% Wilson)',
+      'recall@5 naive 53.6% [44.9, 62.1] (67/125; 95% Wilson)',
+      'recall@5 indirect 0.8% [0.1, 4.4] (1/125; 95% Wilson)',
+      'recall@10 naive 58.4% [49.6, 66.7] (73/125; 95% Wilson)',
+      'recall@10 indirect 3.2% [1.3, 7.9] (4/125; 95% Wilson)',
     ]);
   });
 
@@ -82,10 +166,27 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
     const domains = run.lines.filter((l) => l.startsWith('  naive / ') && !l.includes('/ all'));
     expect(domains).toHaveLength(10);
     expect(run.lines).toContain(
-      '  BM25 (Robertson and Zaragoza, 2009) · Naive: paper 53.6, ours 53.6, difference +0.0',
+      '  BM25 (Robertson and Zaragoza, 2009) · Naive: paper 53.6, ours 53.6 [44.9, 62.1] ' +
+        "[proxy: the paper's Naive is GPT-5-mini judging the answer given the top-5 context; ours is rank-based recall@5]",
     );
-    expect(run.lines).toContain(
-      '  BM25 (Robertson and Zaragoza, 2009) · Target Recall: paper 3.2, ours 0.8, difference -2.4',
+  });
+
+  it('states comparability per row in the CSV and JSON output', () => {
+    const csv = summaryCsv(run).split('\n');
+    expect(csv[0]).toBe(
+      'kind,series,group,k,value,lo,hi,interval,n,paper_value,comparability,differs'.replace(
+        ',k,',
+        ',',
+      ),
+    );
+    const paperLines = csv.filter((l) => l.startsWith('"paper: '));
+    expect(paperLines).toHaveLength(6);
+    for (const l of paperLines) expect(l).toContain(',proxy,');
+    const json = JSON.parse(summaryJson(run)) as {
+      paper: { comparability: string; difference: null }[];
+    };
+    expect(json.paper.map((p) => [p.comparability, p.difference])).toEqual(
+      Array(6).fill(['proxy', null]),
     );
   });
 
@@ -102,9 +203,15 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
       'summary.txt',
     ]);
     const recall = (await readFile(path.join(out, 'recall.csv'), 'utf8')).split('\n');
-    expect(recall[0]).toBe('series,group,k,recall,hits,queries');
-    expect(recall).toContain('naive,all,5,0.536,67,125');
-    expect(recall).toContain('indirect,all,10,0.032,4,125');
+    expect(recall[0]).toBe('series,group,k,recall,hits,queries,method,lo,hi');
+    expect(
+      recall.find((l) => l.startsWith('naive,all,5,0.536,67,125,wilson,0.4488')),
+    ).toBeDefined();
+    expect(recall.find((l) => l.startsWith('indirect,all,10,0.032,4,125,wilson,'))).toBeDefined();
+    const paper = (await readFile(path.join(out, 'paper.csv'), 'utf8')).split('\n');
+    expect(paper[0]).toBe(
+      'paper,table,row,column,paper_value,paper_interval,series,ours,ours_lo,ours_hi,comparability,difference,differs',
+    );
     for (const name of ['similarity.vl.json', 'recall-curve.vl.json']) {
       const spec = JSON.parse(await readFile(path.join(out, name), 'utf8')) as TopLevelSpec;
       expect(() => compile(spec)).not.toThrow();

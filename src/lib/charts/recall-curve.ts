@@ -3,6 +3,8 @@ import type { CurvePoint } from '../protocols/summary.ts';
 
 export interface RecallDatum extends CurvePoint {
   percent: number;
+  lo_percent: number;
+  hi_percent: number;
   aria: string;
 }
 
@@ -10,11 +12,15 @@ export function recallData(points: readonly CurvePoint[]): RecallDatum[] {
   return points.map((p) => ({
     ...p,
     percent: p.recall * 100,
-    aria: `${p.series} | k=${p.k} | ${(p.recall * 100).toFixed(1)}%`,
+    lo_percent: p.lo * 100,
+    hi_percent: p.hi * 100,
+    aria:
+      `${p.series} | k=${p.k} | ${(p.recall * 100).toFixed(1)}% ` +
+      `(95% ${(p.lo * 100).toFixed(1)}–${(p.hi * 100).toFixed(1)})`,
   }));
 }
 
-/** Mean recall@k for k = 1..kMax, one line per series, with a rule at the chosen k. */
+/** Mean recall@k for k = 1..kMax, one line per series over its 95% band, with a rule at the chosen k. */
 export function recallCurveSpec(points: readonly CurvePoint[], k: number): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -22,6 +28,20 @@ export function recallCurveSpec(points: readonly CurvePoint[], k: number): TopLe
     width: 420,
     height: 220,
     layer: [
+      {
+        data: { values: recallData(points) },
+        mark: { type: 'area', opacity: 0.18, aria: false },
+        encoding: {
+          x: { field: 'k', type: 'quantitative' },
+          y: { field: 'lo_percent', type: 'quantitative', scale: { domain: [0, 100] } },
+          y2: { field: 'hi_percent' },
+          color: {
+            field: 'series',
+            type: 'nominal',
+            sort: [...new Set(points.map((p) => p.series))],
+          },
+        },
+      },
       {
         data: { values: recallData(points) },
         mark: { type: 'line', point: true, tooltip: true },
@@ -44,6 +64,9 @@ export function recallCurveSpec(points: readonly CurvePoint[], k: number): TopLe
             { field: 'series', type: 'nominal' },
             { field: 'k', type: 'quantitative' },
             { field: 'percent', type: 'quantitative', format: '.1f', title: 'recall (%)' },
+            { field: 'lo_percent', type: 'quantitative', format: '.1f', title: '95% low (%)' },
+            { field: 'hi_percent', type: 'quantitative', format: '.1f', title: '95% high (%)' },
+            { field: 'method', type: 'nominal', title: 'interval' },
           ],
         },
       },

@@ -1,3 +1,4 @@
+import { locomoCategoryLabel } from './locomo-categories.ts';
 import type { SqlRow } from '../db/engine.ts';
 
 export interface QueryView {
@@ -52,7 +53,7 @@ export function groupGold(rows: readonly SqlRow[]): Map<string, GoldTurn[]> {
   return out;
 }
 
-/** Categories are shown as released (numbers); the files do not name them. */
+/** Only LoCoMo-derived rows carry a category: its number with LoCoMo's name for it. */
 export function categoryLabel(category: number | null): string {
-  return category === null ? 'no category' : `category ${category}`;
+  return category === null ? 'no category' : locomoCategoryLabel(category);
 }

@@ -500,3 +500,8 @@ FROM queries WHERE dataset = ${quoteString(dataset)} ORDER BY rowid`;
 
 export const REPRODUCE_LOCOMO_PLUS_ITEMS_SQL = `SELECT item_id, item_index, relation_type
 FROM locomo_plus_items ORDER BY item_index`;
+
+/** LoCoMo-Plus release mode: the exact texts the release scored and its per-item scores. */
+export const REPRODUCE_LOCOMO_PLUS_RELEASE_SQL = `SELECT item_id, item_index, relation_type,
+  cue_dialogue, trigger_query, score_bge, rank_bge, rank_bm25
+FROM locomo_plus_items ORDER BY item_index`;

@@ -35,6 +35,8 @@ export interface Evaluation {
   background: Map<string, Float64Array>;
   /** Queries with empty gold, per series (skipped everywhere). */
   skipped: Map<string, number>;
+  /** Each outcome's non-target scores: a view into `background`, for bootstraps over queries. */
+  backgroundOf: Map<QueryOutcome, Float64Array>;
 }
 
 /** 1 + the number of documents that rank before doc `index` (score desc, index asc). */
@@ -107,6 +109,7 @@ function queriesByCorpus(queries: readonly ProtocolQuery[]): Map<string, Protoco
 export function scoreProtocol(protocol: Protocol, retriever: Retriever, kMax = K_MAX): Evaluation {
   const outcomes = new Map<ProtocolQuery, QueryOutcome>();
   const background = new Map<string, Float64Array[]>();
+  const owners = new Map<string, QueryOutcome[]>();
   const skipped = new Map<string, number>();
   for (const [corpusId, queries] of queriesByCorpus(protocol.queries)) {
     const corpus = protocol.corpora.get(corpusId);
@@ -123,7 +126,21 @@ export function scoreProtocol(protocol: Protocol, retriever: Retriever, kMax = K
       const parts = background.get(q.series) ?? [];
       parts.push(backgroundOf(scores, outcome.targets));
       background.set(q.series, parts);
+      const owned = owners.get(q.series) ?? [];
+      owned.push(outcome);
+      owners.set(q.series, owned);
     }
+  }
+  const pooled = new Map([...background].map(([s, parts]) => [s, concat(parts)]));
+  const backgroundOfOutcome = new Map<QueryOutcome, Float64Array>();
+  for (const [series, parts] of background) {
+    const all = pooled.get(series) ?? new Float64Array(0);
+    let at = 0;
+    parts.forEach((part, i) => {
+      const owner = owners.get(series)?.[i];
+      if (owner) backgroundOfOutcome.set(owner, all.subarray(at, at + part.length));
+      at += part.length;
+    });
   }
   return {
     protocol,
@@ -131,8 +148,9 @@ export function scoreProtocol(protocol: Protocol, retriever: Retriever, kMax = K
     retrieverLabel: retriever.label,
     kMax,
     outcomes: protocol.queries.flatMap((q) => outcomes.get(q) ?? []),
-    background: new Map([...background].map(([s, parts]) => [s, concat(parts)])),
+    background: pooled,
     skipped,
+    backgroundOf: backgroundOfOutcome,
   };
 }
 

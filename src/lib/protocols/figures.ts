@@ -1,5 +1,10 @@
 import type { Evaluation } from './evaluate.ts';
-import { comparePaper, type PaperComparison, type PaperRow } from './paper.ts';
+import {
+  comparePaper,
+  type ComparisonContext,
+  type PaperComparison,
+  type PaperRow,
+} from './paper.ts';
 import { queryRows, type QueryRowView } from './report.ts';
 import {
   recallCurves,
@@ -23,7 +28,12 @@ export interface Figures {
   paper: PaperComparison[];
 }
 
-export function figuresOf(evaluation: Evaluation, k: number, paper: readonly PaperRow[]): Figures {
+export function figuresOf(
+  evaluation: Evaluation,
+  k: number,
+  paper: readonly PaperRow[],
+  context: ComparisonContext = {},
+): Figures {
   return {
     k,
     recall: recallTable(evaluation, k),
@@ -31,6 +41,6 @@ export function figuresOf(evaluation: Evaluation, k: number, paper: readonly Pap
     separation: separationTable(evaluation),
     histogram: similarityHistogram(evaluation),
     queries: queryRows(evaluation, k),
-    paper: comparePaper(evaluation, paper, k),
+    paper: comparePaper(evaluation, paper, k, context),
   };
 }

@@ -68,6 +68,32 @@ function taskQueries(task: InMindTask, corpusId: string): ProtocolQuery[] {
   ];
 }
 
+/**
+ * InMind Figure 4 (App. 9): the indirect query against its target memory (by default the
+ * user_message, App. 9's "target memory (the user_message)") and the 486 background turns.
+ */
+export const INMIND_FIGURE4_DEFAULTS: Readonly<InMindOptions> = Object.freeze({
+  target: 'user',
+  background: 'raw',
+});
+
+export function inmindFigure4Protocol(
+  tasks: readonly InMindTask[],
+  background: readonly InMindTurn[],
+  options: InMindOptions = INMIND_FIGURE4_DEFAULTS,
+): Protocol {
+  const base = inmindProtocol(tasks, background, options);
+  return {
+    ...base,
+    benchmark: 'inmind-figure4',
+    notes: [
+      ...base.notes.filter((n) => !n.startsWith('queries:')),
+      'queries: query (indirect) only, grouped by domain, as App. 9 pairs each target with its indirect query',
+    ],
+    queries: base.queries.filter((q) => q.series === 'indirect'),
+  };
+}
+
 /** InMind Naive RAG (paper App. 15.3): one corpus per task, naive and indirect query on it. */
 export function inmindProtocol(
   tasks: readonly InMindTask[],

@@ -4,12 +4,14 @@ import {
   REPRODUCE_INMIND_TASKS_SQL,
   REPRODUCE_LME_BACKGROUND_SQL,
   REPRODUCE_LOCOMO_PLUS_ITEMS_SQL,
+  REPRODUCE_LOCOMO_PLUS_RELEASE_SQL,
   REPRODUCE_PAPER_SQL,
   reproduceQueriesSql,
   reproduceTurnsSql,
 } from '../db/queries.ts';
 import type { DatasetId, QueryRow, QueryStyle, TurnRow } from '../datasets/tables.ts';
 import type { InMindTask, InMindTurn } from './inmind.ts';
+import type { ReleasePair } from './locomo-plus-release.ts';
 import { paperRows, type PaperRow } from './paper.ts';
 
 /**
@@ -137,6 +139,28 @@ export async function loadLocomoPlusItems(catalog: Catalog): Promise<LocomoPlusI
     item_id: text(r, 'item_id'),
     item_index: int(r, 'item_index'),
     relation_type: text(r, 'relation_type'),
+  }));
+}
+
+function nullableNumber(row: SqlRow, key: string): number | null {
+  const v = row[key];
+  if (v === null || v === undefined) return null;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new Error(`column ${key}: expected a number`);
+  return n;
+}
+
+/** LoCoMo-Plus records as the release scored them (release mode). */
+export async function loadLocomoPlusRelease(catalog: Catalog): Promise<ReleasePair[]> {
+  await requireTables(catalog, ['locomo_plus_items']);
+  return (await catalog.query(REPRODUCE_LOCOMO_PLUS_RELEASE_SQL)).map((r) => ({
+    item_id: text(r, 'item_id'),
+    item_index: int(r, 'item_index'),
+    relation_type: text(r, 'relation_type'),
+    cue_dialogue: text(r, 'cue_dialogue'),
+    trigger_query: text(r, 'trigger_query'),
+    released: nullableNumber(r, 'score_bge'),
+    releasedBm25Rank: nullableNumber(r, 'rank_bm25'),
   }));
 }
 

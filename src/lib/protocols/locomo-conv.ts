@@ -1,4 +1,5 @@
 import type { QueryRow, QueryStyle, TurnRow } from '../datasets/tables.ts';
+import { locomoCategoryLabel } from '../datasets/locomo-categories.ts';
 import { corpusMap, type Corpus, type Protocol, type ProtocolQuery } from './types.ts';
 
 export const LOCOMO_CONV_K = 10;
@@ -103,7 +104,7 @@ function sourceCorpora(source: LocomoConvSource): Corpus[] {
 
 /** Composed queries have no category: grouped by gold size, capped at 5 as the repo does. */
 function groupOf(q: QueryRow): string {
-  if (q.category !== null) return `category ${q.category}`;
+  if (q.category !== null) return locomoCategoryLabel(q.category);
   const n = new Set(q.gold_ids).size;
   return n >= 5 ? '5+ gold turns' : `${n} gold turns`;
 }

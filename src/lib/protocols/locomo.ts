@@ -1,4 +1,5 @@
 import type { QueryRow, TurnRow } from '../datasets/tables.ts';
+import { locomoCategoryLabel } from '../datasets/locomo-categories.ts';
 import { corpusMap, type Corpus, type Protocol, type ProtocolQuery } from './types.ts';
 
 export const SIMILARITY_K = 10;
@@ -22,7 +23,7 @@ function toQuery(q: QueryRow): ProtocolQuery {
   return {
     id: q.query_id,
     series: 'question',
-    group: `category ${q.category ?? '?'}`,
+    group: locomoCategoryLabel(q.category),
     text: q.text,
     corpusId: q.conv_id,
     goldIds: [...new Set(q.gold_ids)],

@@ -2,6 +2,7 @@ import type { SqlRow } from '../db/engine.ts';
 import type { Evaluation } from './evaluate.ts';
 import { ALL, recallTable } from './summary.ts';
 import type { BenchmarkId } from './types.ts';
+import type { Interval } from '../analysis/intervals.ts';
 
 export interface PaperRow {
   paper: string;
@@ -38,23 +39,64 @@ export function paperRows(rows: readonly SqlRow[]): PaperRow[] {
   }));
 }
 
+/**
+ * `exact`: same metric, same scope, same model and k, so a difference means something;
+ * `proxy`: our number stands in for a metric the paper computed otherwise (an LLM judge);
+ * `other scope`: same metric on another pool, model, weights or k.
+ */
+export const COMPARABILITY = ['exact', 'proxy', 'other scope'] as const;
+export type Comparability = (typeof COMPARABILITY)[number];
+
 interface PaperTarget {
   series: string;
   retriever: string;
+  retrieverLabel: string;
   /** The k the paper's system retrieved. */
   k: number;
+  /** When the paper's metric is not rank-based recall: what it is instead, in one clause. */
+  judged: string | null;
+  /** An interval the paper itself prints for this number, as it prints it. */
+  paperInterval: string | null;
+}
+
+const INMIND_JUDGED: Record<string, string> = {
+  naive: "the paper's Naive is GPT-5-mini judging the answer given the top-5 context",
+  target_recall:
+    "the paper's Target Recall is GPT-5-mini judging whether the top-5 context states the decisive fact",
+};
+
+/** §4.5 (line 155) prints it for shifts in target recall and application "at these accuracies". */
+const INMIND_INTERVAL = 'paper: ±4–5 pts binomial CI (§4.5)';
+
+function inmindRetriever(row: PaperRow): { id: string; label: string } {
+  if (row.system === 'BM25') return { id: 'bm25', label: 'BM25' };
+  if (row.variant === 'MiniLM') return { id: 'minilm', label: 'all-MiniLM-L6-v2' };
+  return { id: row.variant, label: row.variant };
 }
 
 /** Which of our series and retrievers a paper row corresponds to, if any. */
 function targetOf(benchmark: BenchmarkId, row: PaperRow): PaperTarget | null {
   if (benchmark === 'inmind' && row.paper === 'inmind') {
     const series = row.metric === 'naive' ? 'naive' : 'indirect';
-    const retriever =
-      row.system === 'BM25' ? 'bm25' : row.variant === 'MiniLM' ? 'minilm' : row.variant;
-    return { series, retriever, k: 5 };
+    const retriever = inmindRetriever(row);
+    return {
+      series,
+      retriever: retriever.id,
+      retrieverLabel: retriever.label,
+      k: 5,
+      judged: INMIND_JUDGED[row.metric] ?? `the paper's ${row.column} is judged by an LLM`,
+      paperInterval: row.metric === 'target_recall' ? INMIND_INTERVAL : null,
+    };
   }
   if (benchmark === 'locomo-conv' && row.paper === 'locomo-conv') {
-    return { series: row.variant, retriever: 'minilm', k: 10 };
+    return {
+      series: row.variant,
+      retriever: 'minilm',
+      retrieverLabel: 'all-MiniLM-L6-v2',
+      k: 10,
+      judged: null,
+      paperInterval: null,
+    };
   }
   return null;
 }
@@ -62,32 +104,81 @@ function targetOf(benchmark: BenchmarkId, row: PaperRow): PaperTarget | null {
 export interface PaperComparison {
   paper: PaperRow;
   series: string;
-  /** Our number in the paper's unit (% → ×100), at the page's k; null without that series. */
+  /** Our number in the paper's unit (% → ×100), at the page's k; null for another retriever. */
   ours: number | null;
-  /** ours − paper, only when retriever and k are the paper's. */
+  /** 95% interval of `ours`, in the paper's unit. */
+  oursInterval: Interval | null;
+  /** ours − paper, only when `comparability` is `exact`. */
   difference: number | null;
+  comparability: Comparability;
+  /** What differs from the paper, in one line; empty for `exact`. */
+  differs: string;
+  /** The paper's own interval for its number, as printed; null when it prints none. */
+  paperInterval: string | null;
   sameRetriever: boolean;
   sameK: boolean;
+}
+
+export interface ComparisonContext {
+  /** The dense model's weights (fp32 is the reference implementation's). */
+  dtype?: string;
+}
+
+function scale(value: number, unit: string): number {
+  return unit === '%' ? value * 100 : value;
 }
 
 export function comparePaper(
   evaluation: Evaluation,
   rows: readonly PaperRow[],
   k: number,
+  context: ComparisonContext = {},
 ): PaperComparison[] {
   const overall = new Map(
     recallTable(evaluation, k)
       .filter((c) => c.group === ALL)
-      .map((c) => [c.series, c.recall]),
+      .map((c) => [c.series, c]),
   );
+  const scope = evaluation.protocol.scope ?? new Map<string, string>();
+  const dtype = context.dtype ?? 'fp32';
   return rows.flatMap((paper) => {
     const target = targetOf(evaluation.protocol.benchmark, paper);
     if (!target) return [];
-    const recall = overall.get(target.series) ?? null;
-    const ours = recall === null ? null : paper.unit === '%' ? recall * 100 : recall;
+    const cell = overall.get(target.series);
     const sameRetriever = target.retriever === evaluation.retrieverId;
     const sameK = target.k === k;
-    const difference = ours !== null && sameRetriever && sameK ? ours - paper.value : null;
-    return [{ paper, series: target.series, ours, difference, sameRetriever, sameK }];
+    const recall = sameRetriever ? (cell?.recall ?? null) : null;
+    const ours = recall === null ? null : scale(recall, paper.unit);
+    const interval = sameRetriever ? (cell?.interval ?? null) : null;
+    const differences = [
+      target.judged === null ? null : `${target.judged}; ours is rank-based recall@${k}`,
+      sameRetriever
+        ? null
+        : `paper's retriever ${target.retrieverLabel}, ours ${evaluation.retrieverLabel}`,
+      sameK ? null : `paper's k = ${target.k}, ours ${k}`,
+      scope.get(target.series) ?? null,
+      sameRetriever && evaluation.retrieverId !== 'bm25' && dtype !== 'fp32'
+        ? `${dtype} weights, not fp32`
+        : null,
+    ].filter((d): d is string => d !== null);
+    const comparability: Comparability =
+      target.judged !== null ? 'proxy' : differences.length > 0 ? 'other scope' : 'exact';
+    return [
+      {
+        paper,
+        series: target.series,
+        ours,
+        oursInterval: interval && {
+          lo: scale(interval.lo, paper.unit),
+          hi: scale(interval.hi, paper.unit),
+        },
+        difference: comparability === 'exact' && ours !== null ? ours - paper.value : null,
+        comparability,
+        differs: differences.join('; '),
+        paperInterval: target.paperInterval,
+        sameRetriever,
+        sameK,
+      },
+    ];
   });
 }

@@ -1,7 +1,8 @@
 import { DEVICE_CHOICES, type DeviceChoice } from '../embed/backend-choice.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from './build.ts';
+import { LOCOMO_PLUS_MODES, defaultQueryPrefix, paperDefault } from './defaults.ts';
 import { K_MAX } from './evaluate.ts';
-import { BM25_ID, retrieverChoices } from './pool.ts';
+import { retrieverChoices } from './pool.ts';
 import { isBenchmarkId } from './types.ts';
 
 /** The Reproduce page's view state as it sits in the URL. */
@@ -18,21 +19,34 @@ export interface ReproduceParams {
   series: string | null;
 }
 
-/** Unknown values fall back to defaults rather than failing the page. */
+/**
+ * Unknown values fall back to defaults rather than failing the page; an absent value is the
+ * paper's choice for the benchmark (retriever, target, query prefix).
+ */
 export function readReproduceParams(params: Record<string, string>): ReproduceParams {
   const bench = params.bench ?? '';
+  const benchmark = isBenchmarkId(bench) ? bench : DEFAULT_SPEC.benchmark;
+  const paper = paperDefault(benchmark);
   const k = Number(params.k);
+  const target = params.target === 'user' || params.target === 'chunk' ? params.target : null;
+  const mode = LOCOMO_PLUS_MODES.find((m) => m === params.mode) ?? DEFAULT_SPEC.locomoPlus;
   return {
     spec: {
-      benchmark: isBenchmarkId(bench) ? bench : DEFAULT_SPEC.benchmark,
+      benchmark,
       inmind: {
-        target: params.target === 'user' ? 'user' : 'chunk',
+        target: target ?? paper.target ?? 'chunk',
         background: params.bg === 'content' ? 'content' : 'raw',
       },
+      locomoPlus: mode,
     },
-    retriever: retrieverChoices().some((c) => c.id === params.ret) ? params.ret : BM25_ID,
+    retriever: retrieverChoices().some((c) => c.id === params.ret) ? params.ret : paper.retriever,
     k: Number.isInteger(k) && k >= 1 && k <= K_MAX ? k : null,
-    queryPrefix: params.prefix !== 'off',
+    queryPrefix:
+      params.prefix === 'off'
+        ? false
+        : params.prefix === 'on'
+          ? true
+          : defaultQueryPrefix(benchmark, mode),
     device: DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto',
     query: params.q || null,
     series: params.series || null,

@@ -42,8 +42,8 @@ export class RetrieverPool {
     return cache;
   }
 
-  async retriever(id: string, queryPrefix = true): Promise<Retriever> {
-    if (id === BM25_ID) return bm25Retriever();
+  /** The model's embedder, made once and kept (its vector cache is `cache(id)`). */
+  async embedder(id: string): Promise<Embedder> {
     if (!this.factory) throw new Error(`no embedder available for "${id}" here: choose BM25`);
     let embedder = this.embedders.get(id);
     if (!embedder) {
@@ -51,7 +51,12 @@ export class RetrieverPool {
       this.embedders.set(id, embedder);
       embedder.catch(() => this.embedders.delete(id));
     }
-    return denseRetriever(await embedder, { queryPrefix, cache: this.cache(id) });
+    return embedder;
+  }
+
+  async retriever(id: string, queryPrefix = true): Promise<Retriever> {
+    if (id === BM25_ID) return bm25Retriever();
+    return denseRetriever(await this.embedder(id), { queryPrefix, cache: this.cache(id) });
   }
 
   async dispose(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Interval } from '../analysis/intervals.ts';
 import type { Evaluation } from './evaluate.ts';
 import type { PaperComparison } from './paper.ts';
 import { ALL, queryRecall, recallTable, separationTable, type RecallCell } from './summary.ts';
@@ -7,10 +8,30 @@ export function formatPercent(value: number | null): string {
   return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
 }
 
-/** "67/125": hits are whole when every query has one gold id, else two decimals. */
-export function formatHits(cell: Pick<RecallCell, 'hits' | 'queries'>): string {
-  const hits = Number.isInteger(cell.hits) ? String(cell.hits) : cell.hits.toFixed(2);
-  return `${hits}/${cell.queries}`;
+/**
+ * "67/125" when every query has one gold id; otherwise recall is a mean of per-query fractions,
+ * so a summed "1022.53/1982" would read as a count: it is shown as the number of queries.
+ */
+export function formatHits(cell: Pick<RecallCell, 'hits' | 'queries' | 'method'>): string {
+  return cell.method === 'wilson'
+    ? `${Math.round(cell.hits)}/${cell.queries}`
+    : `mean of ${cell.queries} queries (partial credit)`;
+}
+
+/** "[44.9, 62.1]": a 95% interval of a fraction, in percent with one decimal. */
+export function formatPercentInterval(interval: Interval | null): string {
+  if (interval === null) return '—';
+  return `[${(interval.lo * 100).toFixed(1)}, ${(interval.hi * 100).toFixed(1)}]`;
+}
+
+/** "[0.412, 0.501]": a 95% interval of a score, three decimals. */
+export function formatScoreInterval(interval: Interval | null): string {
+  if (interval === null) return '—';
+  return `[${interval.lo.toFixed(3)}, ${interval.hi.toFixed(3)}]`;
+}
+
+export function intervalNote(method: RecallCell['method']): string {
+  return method === 'wilson' ? '95% Wilson' : '95% bootstrap over queries';
 }
 
 export function formatScore(value: number | null): string {
@@ -31,22 +52,29 @@ export function summaryLines(
     ...protocol.notes.map((n) => `  ${n}`),
     '',
   ];
+  for (const [series, line] of protocol.scope ?? []) lines.push(`  scope (${series}): ${line}`);
+  if (protocol.scope?.size) lines.push('');
   for (const hk of HEADLINE_KS) {
     for (const c of recallTable(evaluation, hk).filter((c) => c.group === ALL)) {
       lines.push(
-        `recall@${hk}  ${c.series.padEnd(14)} ${formatPercent(c.recall).padStart(6)}  (${formatHits(c)})`,
+        `recall@${hk}  ${c.series.padEnd(14)} ${formatPercent(c.recall).padStart(6)} ` +
+          `${formatPercentInterval(c.interval)}  (${formatHits(c)}; ${intervalNote(c.method)})`,
       );
     }
   }
-  lines.push('', `by group, recall@${k}:`);
+  lines.push('', `by group, recall@${k} [95% interval]:`);
   for (const c of recallTable(evaluation, k)) {
     const label = `${c.series} / ${c.group}`;
-    lines.push(`  ${label.padEnd(44)} ${formatPercent(c.recall).padStart(6)}  (${formatHits(c)})`);
-  }
-  lines.push('', 'target vs background scores:');
-  for (const { series, stats } of separationTable(evaluation)) {
     lines.push(
-      `  ${series.padEnd(14)} AUC ${formatScore(stats.auc)}  KS ${formatScore(stats.ks)}  ` +
+      `  ${label.padEnd(44)} ${formatPercent(c.recall).padStart(6)} ` +
+        `${formatPercentInterval(c.interval)}  (${formatHits(c)})`,
+    );
+  }
+  lines.push('', 'target vs background scores [95% bootstrap over queries]:');
+  for (const { series, stats, intervals } of separationTable(evaluation)) {
+    lines.push(
+      `  ${series.padEnd(14)} AUC ${formatScore(stats.auc)} ${formatScoreInterval(intervals?.auc ?? null)}  ` +
+        `KS ${formatScore(stats.ks)} ${formatScoreInterval(intervals?.ks ?? null)}  ` +
         `mean ${formatScore(stats.target.mean)} vs ${formatScore(stats.background.mean)} ` +
         `(n ${stats.target.n} vs ${stats.background.n})`,
     );
@@ -70,11 +98,21 @@ export function formatDifference(c: PaperComparison): string {
   return `${d >= 0 ? '+' : ''}${d.toFixed(digits)}`;
 }
 
-function comparisonLine(c: PaperComparison): string {
-  const head = `${c.paper.row} · ${c.paper.column}: paper ${c.paper.value_text}`;
-  if (!c.sameRetriever) return `${head} (another retriever)`;
-  const k = c.sameK ? '' : ' (paper used another k)';
-  return `${head}, ours ${formatOurs(c)}, difference ${formatDifference(c)}${k}`;
+/** Our interval in the paper's unit: "[44.9, 62.1]" for percentages, three decimals otherwise. */
+export function formatOursInterval(c: PaperComparison): string {
+  if (c.oursInterval === null) return '';
+  const digits = c.paper.unit === '%' ? 1 : 3;
+  return `[${c.oursInterval.lo.toFixed(digits)}, ${c.oursInterval.hi.toFixed(digits)}]`;
+}
+
+export function comparisonLine(c: PaperComparison): string {
+  const paperCi = c.paperInterval ? ` (${c.paperInterval})` : '';
+  const head = `${c.paper.row} · ${c.paper.column}: paper ${c.paper.value_text}${paperCi}`;
+  const ours = c.ours === null ? '' : `, ours ${formatOurs(c)} ${formatOursInterval(c)}`;
+  if (c.comparability === 'exact') {
+    return `${head}${ours}, difference ${formatDifference(c)} [exact]`;
+  }
+  return `${head}${ours} [${c.comparability}: ${c.differs}]`;
 }
 
 export interface QueryRowView {

@@ -1,4 +1,13 @@
 import { histogram } from '../analysis/histogram.ts';
+import {
+  bootstrapMean,
+  bootstrapStepCurve,
+  bootstrapSeparation,
+  wilson,
+  type Interval,
+  type IntervalMethod,
+  type SeparationIntervals,
+} from '../analysis/intervals.ts';
 import { meanRecallCurve, recallCurve } from '../analysis/recall.ts';
 import { separationStats, type SeparationStats } from '../analysis/separation.ts';
 import type { Evaluation, QueryOutcome } from './evaluate.ts';
@@ -13,6 +22,10 @@ export interface RecallCell {
   /** Sum of per-query recalls: an integer count of hits when every query has one gold id. */
   hits: number;
   queries: number;
+  /** 95% interval of `recall`; null when no query is scorable. */
+  interval: Interval | null;
+  /** Wilson when every query has one gold id (recall is a proportion), else bootstrap over queries. */
+  method: IntervalMethod;
 }
 
 export const ALL = 'all';
@@ -27,10 +40,26 @@ export function queryRecall(o: QueryOutcome, k: number): number {
   return found / o.goldRanks.length;
 }
 
+/** Recall is a proportion of queries only when each query has exactly one gold id. */
+export function isProportion(outcomes: readonly QueryOutcome[]): boolean {
+  return outcomes.every((o) => o.goldRanks.length === 1);
+}
+
 function cell(series: string, group: string, k: number, outcomes: QueryOutcome[]): RecallCell {
-  const hits = outcomes.reduce((s, o) => s + queryRecall(o, k), 0);
+  const perQuery = outcomes.map((o) => queryRecall(o, k));
+  const hits = perQuery.reduce((s, r) => s + r, 0);
   const n = outcomes.length;
-  return { series, group, k, recall: n === 0 ? null : hits / n, hits, queries: n };
+  const proportion = isProportion(outcomes);
+  return {
+    series,
+    group,
+    k,
+    recall: n === 0 ? null : hits / n,
+    hits,
+    queries: n,
+    interval: proportion ? wilson(Math.round(hits), n) : bootstrapMean(perQuery),
+    method: proportion ? 'wilson' : 'bootstrap',
+  };
 }
 
 function checkK(evaluation: Evaluation, k: number): void {
@@ -64,16 +93,35 @@ export interface CurvePoint {
   series: string;
   k: number;
   recall: number;
+  /** 95% band (same method as the recall table's cell). */
+  lo: number;
+  hi: number;
+  method: IntervalMethod;
 }
 
-/** Mean recall@k for k = 1..kMax per series (the analysis module's prefix-sum curve). */
+/** Mean recall@k for k = 1..kMax per series (the analysis module's prefix-sum curve), with its band. */
 export function recallCurves(evaluation: Evaluation): CurvePoint[] {
   return seriesOf(evaluation).flatMap((series) => {
-    const curves = evaluation.outcomes
-      .filter((o) => o.query.series === series)
-      .map((o) => recallCurve(o.goldRanks, evaluation.kMax));
+    const inSeries = evaluation.outcomes.filter((o) => o.query.series === series);
+    const curves = inSeries.flatMap((o) => recallCurve(o.goldRanks, evaluation.kMax) ?? []);
     const mean = meanRecallCurve(curves).mean ?? new Float64Array(0);
-    return Array.from(mean, (recall, i) => ({ series, k: i + 1, recall }));
+    const n = curves.length;
+    // recall@k rises by 1/|gold| at each credited gold id's rank.
+    const steps = inSeries.map((o) =>
+      o.goldRanks.flatMap((r) => (r === null ? [] : [[r - 1, 1 / o.goldRanks.length] as const])),
+    );
+    const band = isProportion(inSeries) ? null : bootstrapStepCurve(steps, evaluation.kMax);
+    return Array.from(mean, (recall, i) => {
+      const w = band ? null : wilson(Math.round(recall * n), n);
+      return {
+        series,
+        k: i + 1,
+        recall,
+        lo: band ? band.lo[i] : (w?.lo ?? recall),
+        hi: band ? band.hi[i] : (w?.hi ?? recall),
+        method: band ? 'bootstrap' : 'wilson',
+      };
+    });
   });
 }
 
@@ -88,16 +136,27 @@ export function targetScores(evaluation: Evaluation, series: string): Float64Arr
 export interface SeparationRow {
   series: string;
   stats: SeparationStats;
+  /** 95% bootstrap intervals over queries (binned scores); null without both populations. */
+  intervals: SeparationIntervals | null;
 }
 
 export function separationTable(evaluation: Evaluation): SeparationRow[] {
-  return seriesOf(evaluation).map((series) => ({
-    series,
-    stats: separationStats(
-      targetScores(evaluation, series),
-      evaluation.background.get(series) ?? new Float64Array(0),
-    ),
-  }));
+  return seriesOf(evaluation).map((series) => {
+    const inSeries = evaluation.outcomes.filter((o) => o.query.series === series);
+    return {
+      series,
+      stats: separationStats(
+        targetScores(evaluation, series),
+        evaluation.background.get(series) ?? new Float64Array(0),
+      ),
+      intervals: bootstrapSeparation(
+        inSeries.map((o) => ({
+          targets: o.targets.map((t) => t.score),
+          background: evaluation.backgroundOf.get(o) ?? new Float64Array(0),
+        })),
+      ),
+    };
+  });
 }
 
 export type Population = 'target' | 'background';

@@ -1,4 +1,10 @@
-export const BENCHMARKS = ['inmind', 'locomo', 'locomo-plus', 'locomo-conv'] as const;
+export const BENCHMARKS = [
+  'inmind',
+  'inmind-figure4',
+  'locomo',
+  'locomo-plus',
+  'locomo-conv',
+] as const;
 export type BenchmarkId = (typeof BENCHMARKS)[number];
 
 export function isBenchmarkId(value: string): value is BenchmarkId {
@@ -41,6 +47,11 @@ export interface Protocol {
   queries: readonly ProtocolQuery[];
   /** The k of the headline number (the paper's). */
   defaultK: number;
+  /**
+   * Per series, one line on how the pool served here falls short of the paper's (e.g. "1 of the
+   * paper's 10 conversations"); a series not listed is the paper's whole pool.
+   */
+  scope?: ReadonlyMap<string, string>;
 }
 
 export function corpusMap(corpora: readonly Corpus[]): Map<string, Corpus> {

@@ -6,6 +6,7 @@ import {
   formatDifference,
   formatHits,
   formatOurs,
+  comparisonLine,
   queryRows,
 } from '../../../src/lib/protocols/report.ts';
 import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
@@ -92,19 +93,32 @@ describe('paper comparison', () => {
     row('Dense RAG', 'MiniLM', 'naive', '92.0'),
   ]);
 
-  it('maps naive → naive and target recall → indirect, differences for the same retriever only', () => {
+  it('maps naive → naive and target recall → indirect; judged columns are proxies without a difference', () => {
     const at5 = comparePaper(evaluation, rows, 5);
-    expect(at5.map((c) => [c.series, c.ours, c.sameRetriever, c.difference])).toEqual([
-      ['naive', 100, true, 100 - 53.6],
-      ['indirect', 50, true, 50 - 3.2],
-      ['naive', 100, false, null],
+    expect(
+      at5.map((c) => [c.series, c.ours, c.sameRetriever, c.comparability, c.difference]),
+    ).toEqual([
+      ['naive', 100, true, 'proxy', null],
+      ['indirect', 50, true, 'proxy', null],
+      ['naive', null, false, 'proxy', null],
     ]);
-    expect(at5.map(formatOurs)).toEqual(['100.0', '50.0', '100.0']);
-    expect(at5.map(formatDifference)).toEqual(['+46.4', '+46.8', '—']);
+    expect(at5.map(formatOurs)).toEqual(['100.0', '50.0', '—']);
+    expect(at5.map(formatDifference)).toEqual(['—', '—', '—']);
+    expect(at5[1].differs).toBe(
+      "the paper's Target Recall is GPT-5-mini judging whether the top-5 context states the decisive fact; ours is rank-based recall@5",
+    );
+    expect(at5[2].differs).toContain("paper's retriever all-MiniLM-L6-v2, ours BM25");
+    expect(at5[1].paperInterval).toBe('paper: ±4–5 pts binomial CI (§4.5)');
+    expect(comparisonLine(at5[1])).toBe(
+      'BM25 row · target_recall: paper 3.2 (paper: ±4–5 pts binomial CI (§4.5)), ours 50.0 [9.5, 90.5] ' +
+        "[proxy: the paper's Target Recall is GPT-5-mini judging whether the top-5 context states the decisive fact; ours is rank-based recall@5]",
+    );
   });
 
-  it('gives no difference when k is not the paper’s 5', () => {
-    expect(comparePaper(evaluation, rows, 3).map((c) => c.difference)).toEqual([null, null, null]);
+  it('says when k is not the paper’s 5', () => {
+    const at3 = comparePaper(evaluation, rows, 3);
+    expect(at3.map((c) => c.difference)).toEqual([null, null, null]);
+    expect(at3[0].differs).toContain("paper's k = 5, ours 3");
   });
 
   it('sorts the per-query table by target rank', () => {
@@ -116,18 +130,24 @@ describe('paper comparison', () => {
         ['1:indirect', 6, 0],
       ],
     );
-    expect(formatHits({ hits: 2, queries: 4 })).toBe('2/4');
-    expect(formatHits({ hits: 1.5, queries: 4 })).toBe('1.50/4');
+    expect(formatHits({ hits: 2, queries: 4, method: 'wilson' })).toBe('2/4');
+    expect(formatHits({ hits: 1.5, queries: 4, method: 'bootstrap' })).toBe(
+      'mean of 4 queries (partial credit)',
+    );
   });
 });
 
 describe('Reproduce URL state', () => {
   it('reads every parameter and falls back on unknown values', () => {
     expect(readReproduceParams({})).toMatchObject({
-      spec: { benchmark: 'inmind', inmind: { target: 'chunk', background: 'raw' } },
+      spec: {
+        benchmark: 'inmind',
+        inmind: { target: 'chunk', background: 'raw' },
+        locomoPlus: 'release',
+      },
       retriever: 'bm25',
       k: null,
-      queryPrefix: true,
+      queryPrefix: false,
       device: 'auto',
       query: null,
     });
@@ -148,6 +168,16 @@ describe('Reproduce URL state', () => {
       queryPrefix: false,
       device: 'wasm',
       query: 'conv-26:q0',
+    });
+    expect(readReproduceParams({ bench: 'inmind-figure4' })).toMatchObject({
+      spec: { benchmark: 'inmind-figure4', inmind: { target: 'user' } },
+      retriever: 'bge-small',
+      queryPrefix: true,
+    });
+    expect(readReproduceParams({ bench: 'locomo-plus', mode: 'retrieval' })).toMatchObject({
+      spec: { locomoPlus: 'retrieval' },
+      retriever: 'bge-small',
+      queryPrefix: true,
     });
     expect(readReproduceParams({ bench: 'x', ret: 'gpt', k: '51' })).toMatchObject({
       spec: { benchmark: 'inmind' },

@@ -53,9 +53,9 @@ describe('LoCoMo in Figure 4', () => {
     expect(protocol.corpora.get('c1')?.docs).toEqual(['one', 'two']);
     expect(protocol.corpora.get('c2')?.docs).toEqual(['three']);
     expect(protocol.queries.map((q) => [q.corpusId, q.group, q.goldIds])).toEqual([
-      ['c1', 'category 1', ['D1:2']],
-      ['c2', 'category 5', ['D1:1']],
-      ['c1', 'category 1', []],
+      ['c1', 'category 1 · multi-hop', ['D1:2']],
+      ['c2', 'category 5 · adversarial', ['D1:1']],
+      ['c1', 'category 1 · multi-hop', []],
     ]);
   });
 

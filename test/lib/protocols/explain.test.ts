@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
+import { figureSources, reproduceSummary } from '../../../src/lib/protocols/explain.ts';
+import { comparePaper, paperRows } from '../../../src/lib/protocols/paper.ts';
+import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
+import { BENCHMARKS, corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+
+const protocol: Protocol = {
+  benchmark: 'inmind',
+  notes: [],
+  corpora: corpusMap([{ id: 't', docs: ['a', 'b'], docIds: ['b0', 'target'] }]),
+  queries: [
+    { id: 'q', series: 'indirect', group: 'g', text: 'x', corpusId: 't', goldIds: ['target'] },
+  ],
+  defaultK: 5,
+};
+const bm25: Retriever = {
+  id: 'bm25',
+  label: 'BM25',
+  prepare: async () => undefined,
+  forCorpus: () => () => Float64Array.from([0, 1]),
+};
+const rows = paperRows([
+  {
+    paper: 'inmind',
+    table: 'Table 1',
+    row: 'BM25',
+    column: 'Target Recall',
+    value: 3.2,
+    value_text: '3.2',
+    unit: '%',
+    system: 'BM25',
+    variant: 'BM25',
+    metric: 'target_recall',
+    source_line: 127,
+  },
+]);
+
+describe('Reproduce summary', () => {
+  it('says what was recomputed, with what, and sorts paper rows by comparability', () => {
+    const comparisons = comparePaper(scoreProtocol(protocol, bm25), rows, 5);
+    const s = reproduceSummary('inmind', 'bm25', comparisons);
+    expect(s.recomputed).toContain('125 tasks');
+    expect(s.model).toBe("BM25 (rank_bm25 BM25Okapi), the paper's choice");
+    expect(s.exact).toEqual([]);
+    expect(s.proxy).toEqual([
+      "BM25 · Target Recall: the paper's Target Recall is GPT-5-mini judging whether the top-5 context states the decisive fact; ours is rank-based recall@5",
+    ]);
+    expect(s.none).toBeNull();
+  });
+
+  it('names the model revision and whose choice it is', () => {
+    expect(reproduceSummary('locomo', 'tiny-bert', []).model).toMatch(
+      /^tiny-bert \(deterministic test model\), fp32, revision sha256:[0-9a-f]{64}: MemLens's own choice$/,
+    );
+    expect(reproduceSummary('locomo', 'bge-small', []).model).toContain(
+      'revision Xenova/bge-small-en-v1.5@',
+    );
+    expect(reproduceSummary('locomo', 'bge-small', []).none).toContain(
+      'Figure 4 prints no numbers',
+    );
+  });
+
+  it('gives every chart of every protocol its own source line', () => {
+    for (const b of BENCHMARKS) {
+      const { similarity, recall } = figureSources(b);
+      expect(similarity).not.toBe(recall);
+    }
+    expect(figureSources('inmind-figure4').similarity).toBe(
+      'InMind paper, Figure 4 (InMind panel); protocol: App. 9',
+    );
+    expect(figureSources('locomo-conv').similarity).toMatch(/^not a paper figure/);
+    expect(figureSources('inmind').similarity).toMatch(/^not a paper figure/);
+  });
+});
