@@ -16,6 +16,7 @@ import {
   PAPER_CHARTS,
   inmindCharts,
 } from '../../../src/lib/charts/paper-charts.ts';
+import { classifyAsset } from '../../../src/lib/offline/precache.ts';
 import { resultsCatalog } from './chart-harness.ts';
 
 let catalog: Catalog;
@@ -59,6 +60,10 @@ describe('chart snapshot', () => {
     expect(parseChartSnapshot({ version: 1, charts: { q: [{ a: undefined }] } })).toBeNull();
   });
 
+  it('is precached with the shell, so the first chart also draws offline', () => {
+    expect(classifyAsset(CHART_SNAPSHOT_FILE)).toBe('shell');
+  });
+
   it('sameRows compares values and order', () => {
     expect(sameRows([{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 2 }])).toBe(true);
     expect(sameRows([{ a: 1 }, { a: 2 }], [{ a: 2 }, { a: 1 }])).toBe(false);
@@ -74,7 +79,9 @@ describe('chart snapshot', () => {
     }) as typeof fetch;
     const loaded = await loadChartSnapshot('http://site.test/memlens/', ok);
     expect(seen).toEqual([`http://site.test/memlens/${CHART_SNAPSHOT_FILE}`]);
-    expect(snapshotRows(loaded, OVERVIEW_CHART.sql)).toEqual(snapshotRows(snapshot, OVERVIEW_CHART.sql));
+    expect(snapshotRows(loaded, OVERVIEW_CHART.sql)).toEqual(
+      snapshotRows(snapshot, OVERVIEW_CHART.sql),
+    );
     const missing = (async () => new Response('no', { status: 404 })) as typeof fetch;
     expect(await loadChartSnapshot('http://site.test/', missing)).toBeNull();
     const broken = (async () => new Response('{')) as typeof fetch;

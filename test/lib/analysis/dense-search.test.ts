@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allocateMatrix,
+  chooseStorage,
+  decodeRows,
+  packRows,
+  setRow,
+  type VectorStorage,
+} from '../../../src/lib/analysis/dense-matrix.ts';
+import {
+  denseScores,
+  denseTopK,
+  recallAtK,
+  searchDense,
+} from '../../../src/lib/analysis/dense-search.ts';
+import { compareRanked, topKOfScores, type ScoredIndex } from '../../../src/lib/analysis/topk.ts';
+import {
+  seededRandom,
+  syntheticCorpus,
+  syntheticQueries,
+} from '../../../src/lib/analysis/synthetic-vectors.ts';
+
+const DIM = 24;
+
+/** The reference: every score, then a full sort by the documented ranking rule. */
+function naiveTopK(query: Float32Array, rows: Float32Array, dim: number, k: number) {
+  const scores = denseScoresNaive(query, rows, dim);
+  const all: ScoredIndex[] = Array.from(scores, (score, index) => ({ index, score }));
+  return all.sort(compareRanked).slice(0, k);
+}
+
+function denseScoresNaive(query: Float32Array, rows: Float32Array, dim: number): Float64Array {
+  const m = packRows(
+    Array.from({ length: rows.length / dim }, (_, r) => rows.subarray(r * dim, (r + 1) * dim)),
+    dim,
+    'float32',
+  );
+  return denseScores(query, m);
+}
+
+function allRows(m: ReturnType<typeof syntheticCorpus>): Float32Array {
+  return Float32Array.from(decodeRows(m, 0, m.count, new Float32Array(m.count * m.dim)));
+}
+
+describe('chunked dense top-k', () => {
+  it('equals a naive full sort on random data, for every storage, k and block size', async () => {
+    for (const storage of ['float32', 'float16', 'int8'] as VectorStorage[]) {
+      const m = syntheticCorpus(1000, DIM, 7, storage);
+      const { queries, targets } = syntheticQueries(m, 40, 1.5, 9);
+      const rows = allRows(m);
+      for (const k of [1, 10, 50]) {
+        let ticks = 0;
+        let t = 0;
+        const res = await searchDense(queries, m, {
+          k,
+          targets,
+          blockRows: 97,
+          sliceMs: 1,
+          now: () => (t += 0.5),
+          yieldNow: async () => {
+            ticks++;
+          },
+        });
+        expect(ticks).toBeGreaterThan(0);
+        for (let q = 0; q < res.queries; q++) {
+          const query = queries.subarray(q * DIM, (q + 1) * DIM);
+          const want = naiveTopK(query, rows, DIM, k);
+          const got = Array.from({ length: k }, (_, i) => ({
+            index: res.indices[q * k + i],
+            score: res.scores[q * k + i],
+          }));
+          expect(got).toEqual(want);
+          const full = naiveTopK(query, rows, DIM, m.count);
+          expect(res.targetRanks[q]).toBe(full.findIndex((s) => s.index === targets[q]));
+        }
+      }
+    }
+  });
+
+  it('breaks ties by lower row index, as topKOfScores does', async () => {
+    const m = allocateMatrix(6, 2, 'float32');
+    [
+      [1, 0],
+      [0, 1],
+      [1, 0],
+      [0.6, 0.8],
+      [1, 0],
+      [0, 1],
+    ].forEach((v, r) => setRow(m, r, v));
+    const q = Float32Array.of(1, 0);
+    const want = topKOfScores(denseScores(q, m), 4);
+    expect(denseTopK(q, m, 4)).toEqual(want);
+    expect(want.map((s) => s.index)).toEqual([0, 2, 4, 3]);
+    const res = await searchDense(q, m, { k: 4, targets: Int32Array.of(4) });
+    expect(Array.from(res.indices)).toEqual([0, 2, 4, 3]);
+    expect(res.targetRanks[0]).toBe(2);
+    expect(res.k).toBe(4);
+  });
+
+  it('denseTopK matches the full sort for one query, and caps k at the row count', () => {
+    const m = syntheticCorpus(300, DIM, 3, 'float32');
+    const { queries } = syntheticQueries(m, 1, 0.5, 4);
+    expect(denseTopK(queries, m, 20)).toEqual(topKOfScores(denseScores(queries, m), 20));
+    expect(denseTopK(queries, m, 1000)).toHaveLength(300);
+    expect(denseTopK(queries, m, 0)).toEqual([]);
+  });
+
+  it('reports progress, yields between slices and stops when cancelled', async () => {
+    const m = syntheticCorpus(2000, DIM, 5);
+    const { queries } = syntheticQueries(m, 20);
+    const seen: number[] = [];
+    const controller = new AbortController();
+    let t = 0;
+    const run = searchDense(queries, m, {
+      k: 5,
+      blockRows: 100,
+      sliceMs: 1,
+      now: () => (t += 0.25),
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p.done / p.total);
+        if (seen.length === 3) controller.abort(new Error('stop'));
+      },
+    });
+    await expect(run).rejects.toThrow('stop');
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen[2]).toBeLessThan(1);
+    const full = await searchDense(queries, m, { k: 5, onProgress: (p) => seen.push(p.done) });
+    expect(seen.at(-1)).toBe(2000 * 20);
+    expect(full.stats.slices).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps each slice near its budget on real time', async () => {
+    const m = syntheticCorpus(20_000, 64, 11);
+    const { queries } = syntheticQueries(m, 30);
+    const res = await searchDense(queries, m, { k: 10, sliceMs: 10 });
+    // Generous bound: a slice ends at the first query past the budget, so it overshoots by one
+    // block × one query (microseconds) plus whatever else the machine is doing.
+    expect(res.stats.slices).toBeGreaterThan(1);
+    expect(res.stats.longestSliceMs).toBeLessThan(50);
+  });
+
+  it('finds most noisy copies of their target, and recall@k only grows with k', async () => {
+    const m = syntheticCorpus(5000, 64, 21);
+    const { queries, targets } = syntheticQueries(m, 200, 0.8, 22);
+    const res = await searchDense(queries, m, { k: 10, targets });
+    const r1 = recallAtK(res.targetRanks, 1);
+    expect(r1).toBeGreaterThan(0.5);
+    expect(recallAtK(res.targetRanks, 10)).toBeGreaterThanOrEqual(r1);
+    expect(recallAtK(new Int32Array(0), 5)).toBe(0);
+    for (let q = 0; q < res.queries; q++) {
+      expect(res.targetScores[q]).toBeGreaterThan(res.meanScores[q]);
+    }
+  });
+
+  it('rejects queries of the wrong width and targets that are not rows', async () => {
+    const m = syntheticCorpus(10, 4);
+    await expect(searchDense(new Float32Array(5), m, { k: 1 })).rejects.toThrow(RangeError);
+    await expect(
+      searchDense(new Float32Array(4), m, { k: 1, targets: Int32Array.of(10) }),
+    ).rejects.toThrow(RangeError);
+    expect(() => denseTopK(new Float32Array(3), m, 1)).toThrow(RangeError);
+  });
+});
+
+describe('dense matrix storage', () => {
+  it('keeps float32 up to the budget, then float16, then int8', () => {
+    expect(chooseStorage(100_000, 384)).toBe('float32');
+    expect(chooseStorage(1_000_000, 384)).toBe('float16');
+    expect(chooseStorage(2_000_000, 384)).toBe('int8');
+    expect(chooseStorage(10, 10, 200)).toBe('float16');
+    expect(chooseStorage(10, 10, 100)).toBe('int8');
+  });
+
+  it('round-trips values within each format’s precision', () => {
+    const random = seededRandom(1);
+    const v = Float32Array.from({ length: 64 }, () => random() * 2 - 1);
+    for (const [storage, tol] of [
+      ['float32', 0],
+      ['float16', 1e-3],
+      ['int8', 1 / 127],
+    ] as [VectorStorage, number][]) {
+      const m = packRows([v], 64, storage);
+      const back = decodeRows(m, 0, 1, new Float32Array(64));
+      for (let i = 0; i < 64; i++) expect(Math.abs(back[i] - v[i])).toBeLessThanOrEqual(tol);
+    }
+  });
+
+  it('encodes float16 exactly where the value is representable, with infinities and NaN', () => {
+    const m = packRows([Float32Array.of(0, -0, 1, -2, 65504, 1e6, 2 ** -24, NaN)], 8, 'float16');
+    const back = Array.from(decodeRows(m, 0, 1, new Float32Array(8)));
+    expect(back.slice(0, 7)).toEqual([0, -0, 1, -2, 65504, Infinity, 2 ** -24]);
+    expect(back[7]).toBeNaN();
+  });
+});
