@@ -1,7 +1,7 @@
 // Exact top-k over a DenseMatrix for many queries: rows decoded a block at a time, a bounded heap
 // per query (never a full sort), and work cut into slices that yield to the event loop, so a page
 // running it never blocks for long; progress and cancel between slices.
-import { decodeRows, type DenseMatrix } from './dense-matrix.ts';
+import { decodeRows, packRows, type DenseMatrix } from './dense-matrix.ts';
 import { assertK, compareRanked, type ScoredIndex } from './topk.ts';
 
 export interface SearchProgress {
@@ -277,4 +277,16 @@ export function recallAtK(targetRanks: Int32Array, k: number): number {
   let hit = 0;
   for (const r of targetRanks) if (r < k) hit++;
   return hit / targetRanks.length;
+}
+
+/**
+ * For the protocols' dense scoring: packs a corpus's unit vectors once (float32, one contiguous
+ * array) and returns a scorer giving every row's score, bit-identical to dense-retriever's dot.
+ */
+export function packedScorer(
+  rows: readonly Float32Array[],
+  dim = rows[0]?.length ?? 1,
+): (query: Float32Array) => Float64Array {
+  const matrix = packRows(rows, dim, 'float32');
+  return (query) => denseScores(query, matrix);
 }

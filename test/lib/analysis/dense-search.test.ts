@@ -10,9 +10,15 @@ import {
 import {
   denseScores,
   denseTopK,
+  packedScorer,
   recallAtK,
   searchDense,
 } from '../../../src/lib/analysis/dense-search.ts';
+import { l2Normalize } from '../../../src/lib/analysis/cosine.ts';
+import { denseRetriever } from '../../../src/lib/protocols/dense-retriever.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+import type { Embedder } from '../../../src/lib/embed/embedder.ts';
+import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { compareRanked, topKOfScores, type ScoredIndex } from '../../../src/lib/analysis/topk.ts';
 import {
   seededRandom,
@@ -161,6 +167,53 @@ describe('chunked dense top-k', () => {
       searchDense(new Float32Array(4), m, { k: 1, targets: Int32Array.of(10) }),
     ).rejects.toThrow(RangeError);
     expect(() => denseTopK(new Float32Array(3), m, 1)).toThrow(RangeError);
+  });
+});
+
+describe('packedScorer, for the protocols', () => {
+  it('scores a corpus bit-identically to the dense retriever it can replace', async () => {
+    const dim = 37;
+    const random = seededRandom(5);
+    const docs = Array.from({ length: 60 }, (_, i) => `doc ${i}`);
+    const queries = ['q one', 'q two', 'q three'];
+    const vectorOf = new Map<string, Float32Array>();
+    for (const t of [...docs, ...queries]) {
+      vectorOf.set(
+        t,
+        Float32Array.from({ length: dim }, () => random() * 2 - 1),
+      );
+    }
+    const embedder: Embedder = {
+      spec: getModelSpec('tiny-bert'),
+      backend: 'node',
+      async embed(texts) {
+        const vectors = new Float32Array(texts.length * dim);
+        texts.forEach((t, i) => vectors.set(vectorOf.get(t) ?? [], i * dim));
+        return { dim, count: texts.length, vectors };
+      },
+      async dispose() {},
+    };
+    const corpus = { id: 'c', docs, docIds: docs };
+    const protocol: Protocol = {
+      benchmark: 'inmind',
+      notes: [],
+      corpora: corpusMap([corpus]),
+      queries: queries.map((text, i) => ({
+        id: `q${i}`,
+        series: 's',
+        group: 'g',
+        text,
+        corpusId: 'c',
+        goldIds: [],
+      })),
+      defaultK: 5,
+    };
+    const retriever = denseRetriever(embedder, { queryPrefix: false });
+    await retriever.prepare(protocol);
+    const viaRetriever = retriever.forCorpus(corpus);
+    const unit = (t: string) => l2Normalize(vectorOf.get(t) ?? []);
+    const score = packedScorer(docs.map(unit));
+    for (const q of queries) expect(score(unit(q))).toEqual(viaRetriever(q));
   });
 });
 
