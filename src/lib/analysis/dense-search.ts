@@ -2,7 +2,18 @@
 // per query (never a full sort), and work cut into slices that yield to the event loop, so a page
 // running it never blocks for long; progress and cancel between slices.
 import { decodeRows, packRows, type DenseMatrix } from './dense-matrix.ts';
+import { SimdScorer, simdFits } from './simd-dot.ts';
 import { assertK, compareRanked, type ScoredIndex } from './topk.ts';
+
+/** 'simd': the WebAssembly kernel (float32 sums); 'js': float64 sums; 'auto': simd where it fits. */
+export type DotKernel = 'auto' | 'js' | 'simd';
+
+function useSimd(kernel: DotKernel, dim: number): boolean {
+  if (kernel === 'js') return false;
+  if (simdFits(dim)) return true;
+  if (kernel === 'simd') throw new Error(`the SIMD kernel needs WebAssembly SIMD and dim % 8 = 0`);
+  return false;
+}
 
 export interface SearchProgress {
   /** Query × row scores computed so far, of `total`. */
@@ -23,6 +34,7 @@ export interface SearchOptions {
   now?: () => number;
   /** Rows decoded and scored together; 256 × 384 float32 is 384 KiB, cache-sized. */
   blockRows?: number;
+  kernel?: DotKernel;
 }
 
 export interface SearchResult {
@@ -173,11 +185,19 @@ export async function searchDense(
   const targetRanks = new Int32Array(targets ? nq : 0);
   const scratch = new Float32Array(Math.min(blockRows, Math.max(count, 1)) * dim);
   const one = new Float32Array(dim);
+  const simd = useSimd(options.kernel ?? 'auto', dim)
+    ? new SimdScorer(queries, dim, Math.min(blockRows, Math.max(count, 1)))
+    : null;
   if (targets) {
     for (let q = 0; q < nq; q++) {
       const t = targets[q];
       if (!(t >= 0 && t < count)) throw new RangeError(`target ${t} is not a row`);
-      targetScores[q] = dotAt(queries, q * dim, decodeRows(matrix, t, t + 1, one), 0, dim);
+      const row = decodeRows(matrix, t, t + 1, one);
+      if (simd) {
+        simd.load(row);
+        simd.score(q, 1);
+        targetScores[q] = simd.out[0];
+      } else targetScores[q] = dotAt(queries, q * dim, row, 0, dim);
     }
   }
   const total = nq * count;
@@ -189,14 +209,16 @@ export async function searchDense(
   for (let r0 = 0; r0 < count; r0 += blockRows) {
     const r1 = Math.min(count, r0 + blockRows);
     const rows = decodeRows(matrix, r0, r1, scratch);
+    simd?.load(rows);
     for (let q = 0; q < nq; q++) {
       const qOff = q * dim;
       const t = targets ? targets[q] : -1;
       const ts = targets ? targetScores[q] : 0;
       let ahead = 0;
       let sum = 0;
+      simd?.score(q, r1 - r0);
       for (let r = r0; r < r1; r++) {
-        const s = dotAt(queries, qOff, rows, (r - r0) * dim, dim);
+        const s = simd ? simd.out[r - r0] : dotAt(queries, qOff, rows, (r - r0) * dim, dim);
         sum += s;
         heaps.offer(q, r, s);
         if (t >= 0 && r !== t && !worse(r, s, t, ts)) ahead++;
@@ -256,17 +278,33 @@ export function denseTopK(query: Float32Array, matrix: DenseMatrix, k: number): 
   return heaps.sorted(0);
 }
 
-/** Every row's score for one query, in row order (what the protocols' figures need). */
-export function denseScores(query: Float32Array, matrix: DenseMatrix): Float64Array {
+/**
+ * Every row's score for one query, in row order (what the protocols' figures need). The default
+ * JavaScript kernel sums in float64, bit-identical to dense-retriever's dot.
+ */
+export function denseScores(
+  query: Float32Array,
+  matrix: DenseMatrix,
+  kernel: DotKernel = 'js',
+): Float64Array {
   const { dim, count } = matrix;
   if (query.length !== dim) throw new RangeError(`query length ${query.length} != dim ${dim}`);
   const out = new Float64Array(count);
   const blockRows = 256;
   const scratch = new Float32Array(Math.min(blockRows, Math.max(count, 1)) * dim);
+  const simd = useSimd(kernel, dim)
+    ? new SimdScorer(query, dim, Math.min(blockRows, Math.max(count, 1)))
+    : null;
   for (let r0 = 0; r0 < count; r0 += blockRows) {
     const r1 = Math.min(count, r0 + blockRows);
     const rows = decodeRows(matrix, r0, r1, scratch);
-    for (let r = r0; r < r1; r++) out[r] = dotAt(query, 0, rows, (r - r0) * dim, dim);
+    if (simd) {
+      simd.load(rows);
+      simd.score(0, r1 - r0);
+      for (let r = r0; r < r1; r++) out[r] = simd.out[r - r0];
+    } else {
+      for (let r = r0; r < r1; r++) out[r] = dotAt(query, 0, rows, (r - r0) * dim, dim);
+    }
   }
   return out;
 }

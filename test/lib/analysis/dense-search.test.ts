@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   allocateMatrix,
-  decodeRows,
   packRows,
   setRow,
+  type DenseMatrix,
   type VectorStorage,
 } from '../../../src/lib/analysis/dense-matrix.ts';
 import {
   denseScores,
   denseTopK,
+  type DotKernel,
   packedScorer,
   recallAtK,
   searchDense,
@@ -27,59 +28,65 @@ import {
 
 const DIM = 24;
 
-/** The reference: every score, then a full sort by the documented ranking rule. */
-function naiveTopK(query: Float32Array, rows: Float32Array, dim: number, k: number) {
-  const scores = denseScoresNaive(query, rows, dim);
+/** The reference: every score (same kernel), then a full sort by the documented ranking rule. */
+function naiveTopK(query: Float32Array, m: DenseMatrix, k: number, kernel: DotKernel = 'js') {
+  const scores = denseScores(query, m, kernel);
   const all: ScoredIndex[] = Array.from(scores, (score, index) => ({ index, score }));
   return all.sort(compareRanked).slice(0, k);
 }
 
-function denseScoresNaive(query: Float32Array, rows: Float32Array, dim: number): Float64Array {
-  const m = packRows(
-    Array.from({ length: rows.length / dim }, (_, r) => rows.subarray(r * dim, (r + 1) * dim)),
-    dim,
-    'float32',
-  );
-  return denseScores(query, m);
-}
-
-function allRows(m: ReturnType<typeof syntheticCorpus>): Float32Array {
-  return Float32Array.from(decodeRows(m, 0, m.count, new Float32Array(m.count * m.dim)));
-}
-
 describe('chunked dense top-k', () => {
-  it('equals a naive full sort on random data, for every storage, k and block size', async () => {
+  it('equals a naive full sort on random data, for every storage, kernel, k and block size', async () => {
     for (const storage of ['float32', 'float16', 'int8'] as VectorStorage[]) {
       const m = syntheticCorpus(1000, DIM, 7, storage);
       const { queries, targets } = syntheticQueries(m, 40, 1.5, 9);
-      const rows = allRows(m);
-      for (const k of [1, 10, 50]) {
-        let ticks = 0;
-        let t = 0;
-        const res = await searchDense(queries, m, {
-          k,
-          targets,
-          blockRows: 97,
-          sliceMs: 1,
-          now: () => (t += 0.5),
-          yieldNow: async () => {
-            ticks++;
-          },
-        });
-        expect(ticks).toBeGreaterThan(0);
-        for (let q = 0; q < res.queries; q++) {
-          const query = queries.subarray(q * DIM, (q + 1) * DIM);
-          const want = naiveTopK(query, rows, DIM, k);
-          const got = Array.from({ length: k }, (_, i) => ({
-            index: res.indices[q * k + i],
-            score: res.scores[q * k + i],
-          }));
-          expect(got).toEqual(want);
-          const full = naiveTopK(query, rows, DIM, m.count);
-          expect(res.targetRanks[q]).toBe(full.findIndex((s) => s.index === targets[q]));
+      for (const kernel of ['js', 'simd'] as DotKernel[]) {
+        for (const k of [1, 10, 50]) {
+          let ticks = 0;
+          let t = 0;
+          const res = await searchDense(queries, m, {
+            k,
+            targets,
+            kernel,
+            blockRows: 97,
+            sliceMs: 1,
+            now: () => (t += 0.5),
+            yieldNow: async () => {
+              ticks++;
+            },
+          });
+          expect(ticks).toBeGreaterThan(0);
+          for (let q = 0; q < res.queries; q++) {
+            const query = queries.subarray(q * DIM, (q + 1) * DIM);
+            const want = naiveTopK(query, m, k, kernel);
+            const got = Array.from({ length: k }, (_, i) => ({
+              index: res.indices[q * k + i],
+              score: res.scores[q * k + i],
+            }));
+            expect(got).toEqual(want);
+            const full = naiveTopK(query, m, m.count, kernel);
+            expect(res.targetRanks[q]).toBe(full.findIndex((s) => s.index === targets[q]));
+          }
         }
       }
     }
+  });
+
+  it('gives the same ranking on both kernels where scores are not near-ties', async () => {
+    const m = syntheticCorpus(3000, 64, 13);
+    const { queries, targets } = syntheticQueries(m, 30, 1, 14);
+    const js = await searchDense(queries, m, { k: 5, targets, kernel: 'js' });
+    const simd = await searchDense(queries, m, { k: 5, targets, kernel: 'simd' });
+    for (let i = 0; i < js.scores.length; i++) {
+      expect(Math.abs(js.scores[i] - simd.scores[i])).toBeLessThan(1e-5);
+    }
+    expect(recallAtK(simd.targetRanks, 1)).toBe(recallAtK(js.targetRanks, 1));
+    await expect(
+      searchDense(Float32Array.of(1, 0), packRows([Float32Array.of(1, 0)], 2), {
+        k: 1,
+        kernel: 'simd',
+      }),
+    ).rejects.toThrow(/SIMD/);
   });
 
   it('breaks ties by lower row index, as topKOfScores does', async () => {
