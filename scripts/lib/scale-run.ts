@@ -6,7 +6,7 @@ import {
   type DenseMatrix,
   type VectorStorage,
 } from '../../src/lib/analysis/dense-matrix.ts';
-import { recallAtK, searchDense } from '../../src/lib/analysis/dense-search.ts';
+import { recallAtK, searchDense, type DotKernel } from '../../src/lib/analysis/dense-search.ts';
 import { syntheticCorpus, syntheticQueries } from '../../src/lib/analysis/synthetic-vectors.ts';
 
 export interface ScaleParams {
@@ -14,6 +14,7 @@ export interface ScaleParams {
   dim: number;
   queries: number;
   k: number;
+  kernel: DotKernel;
 }
 
 export interface ScalePoint extends ScaleParams {
@@ -52,7 +53,11 @@ export function prepareScalePoint(params: ScaleParams): PreparedScale {
 export async function searchScalePoint(prep: PreparedScale): Promise<ScalePoint> {
   const { params: p, storage } = prep;
   const t1 = performance.now();
-  const res = await searchDense(prep.queries, prep.matrix, { k: p.k, targets: prep.targets });
+  const res = await searchDense(prep.queries, prep.matrix, {
+    k: p.k,
+    targets: prep.targets,
+    kernel: p.kernel,
+  });
   const t2 = performance.now();
   return {
     ...p,
