@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { memlensOffline } from './src/service-worker/plugin.ts';
+import { chartSnapshot } from './scripts/lib/chart-snapshot-plugin.ts';
 
 /** `./` lets one build run under any subpath (GitHub Pages project sites included). */
 const base = process.env.MEMLENS_BASE ?? './';
 
 export default defineConfig({
   base,
-  plugins: [svelte(), memlensOffline()],
+  plugins: [svelte(), chartSnapshot(), memlensOffline()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -30,6 +30,8 @@ export interface ServeOptions {
   root: string;
   base: string;
   crossOriginIsolated?: boolean;
+  /** Hashed `assets/` files get a year's `immutable` caching, as a CDN would serve them. */
+  cacheAssets?: boolean;
 }
 
 /** Serves a built site under `base` on 127.0.0.1 (a secure context, as WebGPU requires). */
@@ -59,7 +61,10 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
       res.writeHead(200, {
         'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
         'Content-Length': info.size,
-        'Cache-Control': 'no-cache',
+        'Cache-Control':
+          opts.cacheAssets && rel.startsWith('assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
       });
       createReadStream(file).pipe(res);
     } catch {

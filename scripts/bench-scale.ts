@@ -1,0 +1,295 @@
+/**
+ * Cost curve: exact top-k (k = 50) with target ranks, recall@1/10/50 and mean similarities for
+ * synthetic corpora of 10^3..10^6 unit vectors × 384 dims and 1,000 queries, in Node (one child
+ * process per size, so each peak RSS is its own) and in headless Chromium (a fresh context per
+ * size; peak RSS of its renderer from /proc). Prints a markdown table and writes a log-log chart.
+ * Usage: npm run bench:scale [-- --sizes 1000,10000 --queries 1000 --dim 384 --only node|chromium
+ *        --kernel auto|js|simd --chart FILE]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'vite';
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import { launchChromium } from '../test/e2e/browser.ts';
+import { serveStatic } from '../test/e2e/static-server.ts';
+import { repoRoot } from '../test/e2e/site.ts';
+import {
+  prepareScalePoint,
+  searchScalePoint,
+  type ScaleParams,
+  type ScalePoint,
+} from './lib/scale-run.ts';
+import type { BrowserScalePoint } from './lib/scale-browser-entry.ts';
+import type { DotKernel } from '../src/lib/analysis/dense-search.ts';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const sizes = (arg('sizes') ?? '1000,10000,100000,1000000').split(',').map(Number);
+const nq = Number(arg('queries') ?? 1000);
+const dim = Number(arg('dim') ?? 384);
+const only = arg('only');
+const kernelArg = arg('kernel') ?? 'auto';
+const kernel: DotKernel = kernelArg === 'js' || kernelArg === 'simd' ? kernelArg : 'auto';
+const K = 50;
+const CHART = path.resolve(repoRoot, arg('chart') ?? 'docs/performance-scale.svg');
+
+interface Row extends ScalePoint {
+  runtime: 'node' | 'chromium';
+  peakRssBytes: number;
+  /** CPU time of the search (user + system): what it costs on a core of its own. */
+  cpuMs: number;
+  longestTaskMs: number | null;
+}
+
+/** `--node-one COUNT`: this process is the child that measures one Node point. */
+async function nodeChild(count: number): Promise<void> {
+  const prepared = prepareScalePoint({ count, dim, queries: nq, k: K, kernel });
+  const before = process.cpuUsage();
+  const point = await searchScalePoint(prepared);
+  const cpu = process.cpuUsage(before);
+  const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  process.stdout.write(`${JSON.stringify({ ...point, peakRssBytes, cpuMs })}\n`);
+}
+
+async function nodePoint(count: number): Promise<Row> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--max-old-space-size=8192',
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'scripts/bench-scale.ts'),
+      '--node-one',
+      String(count),
+      '--queries',
+      String(nq),
+      '--dim',
+      String(dim),
+      '--kernel',
+      kernel,
+    ],
+    { cwd: repoRoot, maxBuffer: 1 << 20 },
+  );
+  const point = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ScalePoint & {
+    peakRssBytes: number;
+    cpuMs: number;
+  };
+  return { ...point, runtime: 'node', longestTaskMs: null };
+}
+
+/** utime + stime of a process, in ms (Linux clock ticks are 10 ms). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function cpuMsOfAll(pids: readonly number[]): Promise<number> {
+  const each = await Promise.all(pids.map((p) => cpuMsOf(p).catch(() => 0)));
+  return each.reduce((a, b) => a + b, 0);
+}
+
+/** Descendants of this process that are Chromium renderers, with their peak RSS (VmHWM). */
+async function rendererPeaks(): Promise<Map<number, number>> {
+  const parent = new Map<number, number>();
+  const renderers: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes('--type=renderer')) renderers.push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = (pid: number): boolean => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) {
+      if (p === process.pid) return true;
+    }
+    return false;
+  };
+  const out = new Map<number, number>();
+  for (const pid of renderers.filter(mine)) {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      out.set(pid, kb * 1024);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+async function bundleBrowserEntry(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'memlens-scale-'));
+  await build({
+    configFile: false,
+    root: repoRoot,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: {
+        entry: path.join(repoRoot, 'scripts/lib/scale-browser-entry.ts'),
+        formats: ['es'],
+        fileName: () => 'scale.js',
+      },
+    },
+  });
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><title>scale</title><script type="module" src="./scale.js"></script>',
+  );
+  return dir;
+}
+
+async function chromiumPoints(counts: number[]): Promise<Row[]> {
+  const dir = await bundleBrowserEntry();
+  const server = await serveStatic({ root: dir, base: '/scale/' });
+  const browser = await launchChromium();
+  const rows: Row[] = [];
+  try {
+    for (const count of counts) {
+      const before = new Set((await rendererPeaks()).keys());
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.waitForFunction(() => 'memlensScale' in globalThis);
+      const params: ScaleParams = { count, dim, queries: nq, k: K, kernel };
+      type Api = {
+        memlensScale: { prepare(p: ScaleParams): void; search(): Promise<BrowserScalePoint> };
+      };
+      await page.evaluate((p) => (globalThis as unknown as Api).memlensScale.prepare(p), params);
+      const renderers = [...(await rendererPeaks()).keys()].filter((pid) => !before.has(pid));
+      const cpu0 = await cpuMsOfAll(renderers);
+      const point = await page.evaluate(() => (globalThis as unknown as Api).memlensScale.search());
+      const cpuMs = (await cpuMsOfAll(renderers)) - cpu0;
+      const peaks = [...(await rendererPeaks()).entries()].filter(([pid]) => !before.has(pid));
+      const peakRssBytes = Math.max(0, ...peaks.map(([, b]) => b));
+      rows.push({ ...point, runtime: 'chromium', peakRssBytes, cpuMs });
+      console.error(`chromium ${count}: ${(point.searchMs / 1000).toFixed(2)} s`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const mib = (b: number) => (b / 2 ** 20).toFixed(0);
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| runtime | memories | storage | matrix MiB | search s (wall) | CPU s | per query ms (wall) | peak RSS MiB | longest slice ms | longest task > 50 ms | recall@1 | recall@10 | recall@50 | mean sim target / all |',
+    '| --- | --: | --- | --: | --: | --: | --: | --: | --: | --- | --: | --: | --: | --- |',
+  ];
+  for (const r of rows) {
+    const task =
+      r.longestTaskMs === null
+        ? '–'
+        : r.longestTaskMs > 0
+          ? `${r.longestTaskMs.toFixed(0)} ms`
+          : 'none';
+    lines.push(
+      `| ${r.runtime} | ${r.count.toLocaleString('en')} | ${r.storage} | ${mib(r.matrixBytes)} | ${(r.searchMs / 1000).toFixed(2)} | ${(r.cpuMs / 1000).toFixed(2)} | ${(r.searchMs / r.queries).toFixed(2)} | ${mib(r.peakRssBytes)} | ${r.longestSliceMs.toFixed(0)} | ${task} | ${r.recallAt1.toFixed(3)} | ${r.recallAt10.toFixed(3)} | ${r.recallAtK.toFixed(3)} | ${r.meanTargetScore.toFixed(3)} / ${r.meanScore.toFixed(3)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function chartSpec(rows: Row[]): TopLevelSpec {
+  const data = rows.flatMap((r) => [
+    {
+      runtime: r.runtime,
+      memories: r.count,
+      measure: 'search time (s): wall, and CPU',
+      value: r.searchMs / 1000,
+    },
+    {
+      runtime: `${r.runtime} CPU`,
+      memories: r.count,
+      measure: 'search time (s): wall, and CPU',
+      value: r.cpuMs / 1000,
+    },
+    {
+      runtime: r.runtime,
+      memories: r.count,
+      measure: 'peak RSS (MiB)',
+      value: r.peakRssBytes / 2 ** 20,
+    },
+  ]);
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    description: `Cost curve: ${nq} queries × ${dim} dims, exact top-${K}, ${kernel} kernel`,
+    background: '#ffffff',
+    data: { values: data },
+    facet: { column: { field: 'measure', type: 'nominal', title: null } },
+    spec: {
+      width: 280,
+      height: 220,
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'memories', type: 'quantitative', scale: { type: 'log' }, title: 'memories' },
+        y: { field: 'value', type: 'quantitative', scale: { type: 'log' }, title: null },
+        color: { field: 'runtime', type: 'nominal' },
+      },
+    },
+    resolve: { scale: { y: 'independent' } },
+  };
+}
+
+async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+const childCount = arg('node-one');
+if (childCount) {
+  await nodeChild(Number(childCount));
+} else {
+  const loadBefore = loadavg();
+  const rows: Row[] = [];
+  if (only !== 'chromium') {
+    for (const count of sizes) {
+      const row = await nodePoint(count);
+      console.error(`node ${count}: ${(row.searchMs / 1000).toFixed(2)} s`);
+      rows.push(row);
+    }
+  }
+  if (only !== 'node') rows.push(...(await chromiumPoints(sizes)));
+  const loadAfter = loadavg();
+  const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(
+    `${nq} queries × ${dim} dims, exact top-${K}; load average before ${fmt(loadBefore)}, after ${fmt(loadAfter)}\n`,
+  );
+  console.log(table(rows));
+  const ref = rows.find((r) => r.count === 100_000 && r.runtime === 'chromium');
+  if (ref) {
+    console.log(
+      `\n10^5 × ${nq} in Chromium: ${(ref.searchMs / 1000).toFixed(2)} s wall, ${(ref.cpuMs / 1000).toFixed(2)} s CPU, against the 2 s goal (ratios ${(ref.searchMs / 2000).toFixed(2)}, ${(ref.cpuMs / 2000).toFixed(2)})`,
+    );
+  }
+  await writeFile(CHART, await renderSvg(chartSpec(rows)));
+  console.log(`\nchart: ${path.relative(repoRoot, CHART)}`);
+}

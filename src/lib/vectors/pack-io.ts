@@ -1,0 +1,49 @@
+// What the Embeddings page does with packs, without the page: import into a vector store,
+// export a finished run.
+import type { ModelDtype, ModelSpec, TextKind } from '../embed/model-registry.ts';
+import { sha256Hex } from '../embed/vector-cache-key.ts';
+import type { VectorStore } from '../embed/vector-cache.ts';
+import { checkPack, packRowsOf, readVectorPack, writeVectorPack, type Rejection } from './pack.ts';
+
+export interface ImportSummary {
+  /** Vectors written to the store, each under the key the embedder will look up. */
+  imported: number;
+  rejected: Partial<Record<Rejection, number>>;
+}
+
+/** Writes in slices, so one huge pack is not one huge IndexedDB transaction. */
+const PUT_SLICE = 5000;
+
+export async function importPack(
+  buffer: ArrayBuffer,
+  specs: readonly ModelSpec[],
+  store: VectorStore,
+): Promise<ImportSummary> {
+  const { accepted, rejected } = checkPack(await readVectorPack(buffer), specs);
+  for (let i = 0; i < accepted.length; i += PUT_SLICE) {
+    await store.putMany(accepted.slice(i, i + PUT_SLICE));
+  }
+  return { imported: accepted.length, rejected };
+}
+
+export function describeImport(name: string, s: ImportSummary): string {
+  const skipped = Object.entries(s.rejected).map(([why, n]) => `${n} (${why})`);
+  return `Imported ${s.imported} vectors from ${name}${skipped.length ? `; skipped ${skipped.join(', ')}` : ''}.`;
+}
+
+export interface FinishedRun {
+  spec: ModelSpec;
+  dtype: ModelDtype;
+  kind: TextKind;
+  texts: readonly string[];
+  matrix: { dim: number; vectors: Float32Array };
+}
+
+export async function exportPack(run: FinishedRun): Promise<ArrayBuffer> {
+  const hashes = await Promise.all(run.texts.map(sha256Hex));
+  return writeVectorPack(packRowsOf(run.spec, run.dtype, run.kind, hashes, run.matrix));
+}
+
+export function packFileName(run: Pick<FinishedRun, 'spec' | 'dtype'>): string {
+  return `memlens-vectors-${run.spec.id}-${run.dtype}.parquet`.replace(/[^A-Za-z0-9._-]/g, '_');
+}
