@@ -52,6 +52,14 @@ describe('Reproduce page with all-MiniLM-L6-v2 against the CLI (InMind)', () => 
         `minilm recall@${k}: page naive ${shown.get('naive|all')?.recall}, indirect ${shown.get('indirect|all')?.recall}`,
       );
     }
+    // The numbers published in data/reproduced/memlens.csv are the ones this page computes.
+    const published = await page
+      .locator('[data-table="published"] tr[data-column="recall@5 · naive"] [data-field="value"]')
+      .textContent();
+    const live = recallTable(cli.evaluation, 5).find(
+      (c) => c.series === 'naive' && c.group === 'all',
+    );
+    expect(published?.trim()).toBe(`${Number(((live?.recall ?? 0) * 100).toFixed(2))}%`);
     expect(watch.foreignRequests(server.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 900_000);

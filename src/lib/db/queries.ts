@@ -505,3 +505,10 @@ FROM locomo_plus_items ORDER BY item_index`;
 export const REPRODUCE_LOCOMO_PLUS_RELEASE_SQL = `SELECT item_id, item_index, relation_type,
   cue_dialogue, trigger_query, score_bge, rank_bge, rank_bm25
 FROM locomo_plus_items ORDER BY item_index`;
+
+/** MemLens's published real-model numbers for one benchmark (data/reproduced/*.csv). */
+export function reproducePublishedSql(benchmark: string): string {
+  return `SELECT "row", "column", value, unit, n, model, dtype, revision, command
+  FROM reproduced WHERE benchmark = ${quoteString(benchmark)} AND model <> 'BM25'
+  ORDER BY model, metric, k NULLS LAST, "column"`;
+}

@@ -6,6 +6,7 @@ import {
   REPRODUCE_LOCOMO_PLUS_ITEMS_SQL,
   REPRODUCE_LOCOMO_PLUS_RELEASE_SQL,
   REPRODUCE_PAPER_SQL,
+  reproducePublishedSql,
   reproduceQueriesSql,
   reproduceTurnsSql,
 } from '../db/queries.ts';
@@ -167,4 +168,36 @@ export async function loadLocomoPlusRelease(catalog: Catalog): Promise<ReleasePa
 export async function loadPaperRows(catalog: Catalog): Promise<PaperRow[]> {
   await requireTables(catalog, ['results']);
   return paperRows(await catalog.query(REPRODUCE_PAPER_SQL));
+}
+
+/** One published MemLens number (data/reproduced), as the Reproduce page lists it. */
+export interface PublishedRow {
+  system: string;
+  column: string;
+  value: number;
+  unit: string;
+  n: number;
+  model: string;
+  dtype: string;
+  revision: string;
+  command: string;
+}
+
+/** Empty when the site has no `reproduced` table (an older build, a failed load). */
+export async function loadPublishedRows(
+  catalog: Catalog,
+  benchmark: string,
+): Promise<PublishedRow[]> {
+  if (!(await catalog.tableNames()).includes('reproduced')) return [];
+  return (await catalog.query(reproducePublishedSql(benchmark))).map((r) => ({
+    system: text(r, 'row'),
+    column: text(r, 'column'),
+    value: Number(r.value),
+    unit: text(r, 'unit'),
+    n: int(r, 'n'),
+    model: text(r, 'model'),
+    dtype: text(r, 'dtype'),
+    revision: text(r, 'revision'),
+    command: text(r, 'command'),
+  }));
 }
