@@ -1,7 +1,8 @@
 import type { Catalog } from '../db/catalog.ts';
-import type { LoadStep } from '../app/load-status.ts';
+import type { LoadStep, StepOutcome } from '../app/load-status.ts';
 import { PAPERS, parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
-import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
+import { fetchSourceText, fetchVerified, type FetchOptions } from './fetch-source.ts';
+import { verifyBytes, type Pin } from './integrity.ts';
 import { sourceById } from './sources.ts';
 import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
 import { parseJsonDocument } from '../datasets/jsonl.ts';
@@ -10,6 +11,8 @@ import { collectBenchmarkRows, loadBenchmarkRows } from './benchmark-loader.ts';
 export interface ResultsFile {
   name: string;
   url: string;
+  /** Size and sha256 the build recorded (absent in development). */
+  pin?: Pin;
 }
 
 type Report = (steps: LoadStep[]) => void;
@@ -38,12 +41,15 @@ export async function loadResults(
   catalog: Catalog,
   files: readonly ResultsFile[],
   fetchImpl: typeof fetch = fetch,
+  evict?: (url: string) => Promise<void>,
 ): Promise<number> {
   const perFile = await Promise.all(
     files.map(async (f) => {
-      const res = await fetchImpl(f.url);
-      if (!res.ok) throw new Error(`${f.name}: HTTP ${res.status}`);
-      return parseResultsCsv(await res.text(), f.name);
+      const check = (bytes: Uint8Array, type: string | null) =>
+        verifyBytes(f.name, f.pin ?? {}, bytes, type);
+      const got = await fetchVerified(f.url, check, { fetchImpl, evict });
+      if (!(got instanceof Uint8Array)) throw new Error(`${f.name}: HTTP ${got.status}`);
+      return parseResultsCsv(new TextDecoder('utf-8').decode(got), f.name);
     }),
   );
   const rows: ResultRow[] = perFile.flat();
@@ -89,7 +95,7 @@ export async function loadInMind(
 
 /** Runs each step, reporting progress; a failed step is reported and the others still run. */
 export async function runSteps(
-  plan: { id: string; label: string; run: () => Promise<string> }[],
+  plan: { id: string; label: string; run: () => Promise<StepOutcome> }[],
   report: Report,
 ): Promise<LoadStep[]> {
   const steps: LoadStep[] = plan.map((p) => ({
@@ -105,7 +111,13 @@ export async function runSteps(
   for (let i = 0; i < plan.length; i++) {
     update(i, { state: 'running' });
     try {
-      update(i, { state: 'done', detail: await plan[i].run() });
+      const outcome = await plan[i].run();
+      update(
+        i,
+        typeof outcome === 'string'
+          ? { state: 'done', detail: outcome }
+          : { state: 'done', detail: outcome.detail, warnings: outcome.warnings },
+      );
     } catch (err) {
       update(i, { state: 'error', detail: err instanceof Error ? err.message : String(err) });
     }
@@ -124,7 +136,8 @@ export function loadCoreData(
       {
         id: 'results',
         label: 'Released results',
-        run: async () => `${await loadResults(catalog, resultsFiles, opts.fetchImpl)} rows`,
+        run: async () =>
+          `${await loadResults(catalog, resultsFiles, opts.fetchImpl, opts.evict)} rows`,
       },
       {
         id: 'inmind',
@@ -156,7 +169,11 @@ export function loadBenchmarkData(
           const rows = await collectBenchmarkRows(opts);
           const counts = await loadBenchmarkRows(catalog, rows);
           const summary = Object.entries(counts).map(([t, n]) => `${t}: ${n}`);
-          return [...summary, ...rows.skipped.map((s) => `skipped ${s}`)].join(', ');
+          const skipped = rows.skipped.map((s) => s.replace(/^([^:]+): /, '$1 not loaded: '));
+          return {
+            detail: [...summary, ...rows.skipped.map((s) => `skipped ${s}`)].join(', '),
+            warnings: [...rows.warnings, ...skipped],
+          };
         },
       },
     ],
