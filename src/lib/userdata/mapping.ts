@@ -68,6 +68,33 @@ function fits(role: Role, field: FieldInfo): boolean {
   return field.kinds.some((k) => kinds.includes(k));
 }
 
+/**
+ * The fields a role's menu offers: those that fit it and match `search`, at most `limit`, and
+ * always the one now chosen, so a menu never grows with the width of the file.
+ */
+export function roleOptions(
+  fields: readonly FieldInfo[],
+  role: Role,
+  chosen: readonly string[] | null,
+  search: string,
+  limit: number,
+): FieldInfo[] {
+  const needle = search.trim().toLowerCase();
+  const id = chosen === null ? null : JSON.stringify(chosen);
+  const out: FieldInfo[] = [];
+  let hasChosen = false;
+  for (const f of fields) {
+    const isChosen = id !== null && JSON.stringify(f.path) === id;
+    const matches = fits(role, f) && (!needle || f.label.toLowerCase().includes(needle));
+    if (isChosen || (matches && out.length < limit)) {
+      out.push(f);
+      hasChosen ||= isChosen;
+    }
+    if (out.length >= limit && (hasChosen || id === null)) break;
+  }
+  return out;
+}
+
 export function emptyMapping(): Mapping {
   return { query: null, memory: null, gold: null, conversation: null, speaker: null };
 }
@@ -160,14 +187,9 @@ function otherFields(record: JsonObject, mapping: Mapping): string | null {
   const mapped = new Set(
     Object.values(mapping).flatMap((p) => (p && p.length === 1 ? [p[0]] : [])),
   );
-  const rest: JsonObject = {};
-  let kept = false;
-  for (const [key, value] of Object.entries(record)) {
-    if (mapped.has(key)) continue;
-    rest[key] = value;
-    kept = true;
-  }
-  return kept ? JSON.stringify(rest) : null;
+  // fromEntries defines each key, so a `__proto__` field is kept as data, not taken as a prototype.
+  const rest = Object.entries(record).filter(([key]) => !mapped.has(key));
+  return rest.length > 0 ? JSON.stringify(Object.fromEntries(rest)) : null;
 }
 
 /** One record as a user-table row; a mapped query or memory field must be present. */
