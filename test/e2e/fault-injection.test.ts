@@ -1,7 +1,8 @@
 // A hostile network and a careless user, one test per finding of issue 15: each asserts the
 // message shown and that what was loaded before survives (docs/reliability.md).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
@@ -62,7 +63,7 @@ async function tableCount(page: Page, table: string): Promise<number> {
 
 async function offlineError(page: Page): Promise<string> {
   await page.waitForSelector('[data-offline-state="error"]', { timeout: 180_000 });
-  return page.locator('.offline-panel .error').innerText();
+  return (await page.locator('.offline-panel .error').textContent()) ?? '';
 }
 
 async function cachedBytes(page: Page, url: string): Promise<number> {
@@ -82,7 +83,7 @@ describe('the service worker verifies before it caches', () => {
     server.setFaults(onPath({ [wasm.url]: { kind: 'truncate', bytes: 4096 } }));
     const { page } = await freshPage();
     await page.goto(`${server.url}#/mydata`);
-    const fatal = page.locator('p.error', { hasText: 'MemLens could not start' });
+    const fatal = page.locator('[data-app-error]', { hasText: 'MemLens could not start' });
     await fatal.waitFor({ timeout: 180_000 });
     expect(await fatal.innerText()).toMatch(/DuckDB could not start \(duckdb-eh[^,]*\.wasm, /);
     expect(await offlineError(page)).toContain(
@@ -105,7 +106,7 @@ describe('the service worker verifies before it caches', () => {
     server.setFaults(onPath({ [locomo]: { kind: 'html' } }));
     const { page } = await freshPage();
     await page.goto(`${server.url}#/mydata`);
-    const failed = page.locator('p.error', { hasText: 'Conversation benchmarks' });
+    const failed = page.locator('[data-app-error]', { hasText: 'Conversation benchmarks' });
     await failed.waitFor({ timeout: 180_000 });
     expect(await failed.innerText()).toBe(
       'Conversation benchmarks: locomo/locomo10.json: the server answered with an HTML page instead of this file',
@@ -118,7 +119,7 @@ describe('the service worker verifies before it caches', () => {
     await page.reload();
     await page.waitForSelector('[data-offline-state="ready"]', { timeout: 180_000 });
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
-    expect(await page.locator('p.error').count()).toBe(0);
+    expect(await page.locator('[data-app-error]').count()).toBe(0);
   });
 });
 
@@ -134,7 +135,7 @@ describe('pinned files are verified where they are read', () => {
     );
     const { page } = await freshPage();
     await page.goto(`${server.url}#/mydata`);
-    const resultsError = page.locator('p.error', { hasText: 'Released results' });
+    const resultsError = page.locator('[data-app-error]', { hasText: 'Released results' });
     await resultsError.waitFor({ timeout: 180_000 });
     expect(await resultsError.innerText()).toMatch(
       /^Released results: data\/results\/inmind\.csv: sha256 mismatch: expected [0-9a-f]{64}, got [0-9a-f]{64}$/,
@@ -166,7 +167,7 @@ describe('a dead worker is noticed', () => {
       .toMatch(/^DuckDB stopped \(the worker stopped answering\) and was started again/);
     expect(await tableCount(page, 'inmind_tasks')).toBe(125);
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
-    expect(await page.locator('p.error').count()).toBe(0);
+    expect(await page.locator('[data-app-error]').count()).toBe(0);
   });
 
   it('the network cut while the first load runs: the load resumes when the browser is back online', async () => {
@@ -174,10 +175,162 @@ describe('a dead worker is noticed', () => {
     await page.goto(`${server.url}#/mydata`, { waitUntil: 'commit' });
     await page.waitForSelector('header.topbar');
     await context.setOffline(true);
-    await page.waitForSelector('p.error', { timeout: 120_000 });
+    await page.waitForSelector('[data-app-error]', { timeout: 120_000 });
+    const shown = await page.locator('[data-app-error]').first().innerText();
+    expect(shown).toMatch(/Failed to fetch|could not start|HTTP|not available/);
     await context.setOffline(false);
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
     expect(await tableCount(page, 'inmind_tasks')).toBe(125);
-    await expect.poll(() => page.locator('p.error').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => page.locator('[data-app-error]').count(), { timeout: 30_000 }).toBe(0);
+  });
+});
+
+/** Peak resident memory (VmHWM) of the browser's renderer processes, in MiB; null where /proc cannot tell. */
+async function rendererPeakMiB(): Promise<number | null> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { type: string; id: number }[];
+    };
+    let peak: number | null = null;
+    for (const p of info.processInfo.filter((x) => x.type === 'renderer')) {
+      try {
+        const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
+        const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1]);
+        if (kb) peak = Math.max(peak ?? 0, kb / 1024);
+      } catch {
+        // A renderer that just exited.
+      }
+    }
+    return peak;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function openMyData(): Promise<{ page: Page; watch: PageWatch; context: BrowserContext }> {
+  const opened = await freshPage();
+  await opened.page.goto(`${server.url}#/mydata`);
+  await tableCount(opened.page, 'turns');
+  return opened;
+}
+
+async function loadFile(page: Page, file: string, table: string): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Load into DuckDB' }).click();
+  await page.waitForSelector(`[data-load-notice]:has-text("into ${table}.")`, { timeout: 120_000 });
+}
+
+describe('no input can exhaust the tab', () => {
+  const dir = path.join(tmpdir(), `memlens-faults-${process.pid}`);
+
+  beforeAll(() => {
+    mkdirSync(dir, { recursive: true });
+    const wide: Record<string, string> = { question: 'what is kept?' };
+    for (let i = 0; i < 1_000_000; i++) wide[`field_${i}`] = `v${i}`;
+    writeFileSync(path.join(dir, 'wide.json'), JSON.stringify([wide]));
+    writeFileSync(
+      path.join(dir, 'clash.jsonl'),
+      `${JSON.stringify({ 'a.b': 'literal', a: { b: 'nested' }, question: 'q?' })}\n`,
+    );
+    writeFileSync(path.join(dir, 'good.jsonl'), '{"q":"a"}\n{"q":"b"}\n{"q":"c"}\n');
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('one JSON object with 10⁶ keys: a searchable window of fields, the rest folded, loaded whole', async () => {
+    const { page } = await openMyData();
+    await loadFile(page, path.join(dir, 'good.jsonl'), 'user_good');
+    const started = Date.now();
+    await page.locator('input[type="file"]').setInputFiles(path.join(dir, 'wide.json'));
+    await page.waitForSelector('#mapping-title:has-text("wide.json")', { timeout: 120_000 });
+    const mappingMs = Date.now() - started;
+    expect(await page.locator('[data-fields-folded]').innerText()).toBe(
+      "1,000 fields are listed; 999,001 more are loaded together, as JSON, in the table's fields column.",
+    );
+    expect(await page.locator('table.fields tbody tr').count()).toBe(100);
+    expect(await page.locator('select[data-role="memory"] option').count()).toBeLessThanOrEqual(
+      201,
+    );
+    await page.locator('[data-field-search]').fill('field_99');
+    await expect
+      .poll(() => page.locator('[data-fields-shown]').innerText())
+      .toBe('11 fields matching.');
+    await page.getByRole('button', { name: 'Load into DuckDB' }).click();
+    await page.waitForSelector('[data-load-notice]:has-text("into user_wide.")', {
+      timeout: 180_000,
+    });
+    expect(await tableCount(page, 'user_wide')).toBe(1);
+    expect(await tableCount(page, 'user_good')).toBe(3);
+    const peak = await rendererPeakMiB();
+    console.info(
+      `10^6-key object (${(statSync(path.join(dir, 'wide.json')).size / 2 ** 20).toFixed(1)} MiB): mapping shown after ${mappingMs} ms, renderer peak ${peak?.toFixed(0) ?? 'n/a'} MiB`,
+    );
+  });
+
+  it('keys "a.b" beside {"a":{"b":…}}: the mapping appears with both, and says why', async () => {
+    const { page, watch } = await openMyData();
+    await loadFile(page, path.join(dir, 'good.jsonl'), 'user_good');
+    await page.locator('input[type="file"]').setInputFiles(path.join(dir, 'clash.jsonl'));
+    await page.waitForSelector('#mapping-title:has-text("clash.jsonl")');
+    expect(await page.locator('[data-field-clash]').innerText()).toContain(
+      'a.b: a key with a dot and a nested field share this name',
+    );
+    const labels = await page.locator('table.fields tbody tr td:first-child').allInnerTexts();
+    expect(labels).toEqual(['"a.b"', 'a', 'a.b', 'question']);
+    expect(watch.consoleErrors).toEqual([]);
+    expect(await tableCount(page, 'user_good')).toBe(3);
+  });
+
+  it('an endless same-origin URL stops at the cap with a message, the bar moving', async () => {
+    server.setFaults((rel) => (rel === 'endless.jsonl' ? { kind: 'endless' } : null));
+    const { page } = await openMyData();
+    await loadFile(page, path.join(dir, 'good.jsonl'), 'user_good');
+    await page.getByLabel('Or fetch a URL').fill('endless.jsonl');
+    await page.getByRole('button', { name: 'Fetch' }).click();
+    const bar = page.locator('.progress progress');
+    await expect
+      .poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000 })
+      .toBeGreaterThan(0.01);
+    const error = page.locator('[data-load-error]');
+    await error.waitFor({ timeout: 180_000 });
+    expect(await error.innerText()).toBe(
+      `${server.url}endless.jsonl: stopped after 256.0 MB; files fetched by URL are limited to 256.0 MB: download it and pick the file instead`,
+    );
+    expect(await tableCount(page, 'user_good')).toBe(3);
+    const peak = await rendererPeakMiB();
+    console.info(`endless URL: stopped at 256 MiB, renderer peak ${peak?.toFixed(0) ?? 'n/a'} MiB`);
+  });
+});
+
+describe('nothing changes silently', () => {
+  it('a second file with the same table name gets a new name; replacing needs a tick', async () => {
+    const dir = path.join(tmpdir(), `memlens-clash-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    const first = path.join(dir, 'good.jsonl');
+    writeFileSync(first, '{"q":"a"}\n{"q":"b"}\n{"q":"c"}\n');
+    const second = path.join(dir, 'sub', 'good.jsonl');
+    mkdirSync(path.dirname(second), { recursive: true });
+    writeFileSync(second, '{"q":"only"}\n');
+    try {
+      const { page } = await openMyData();
+      await loadFile(page, first, 'user_good');
+      await page.locator('input[type="file"]').setInputFiles(second);
+      await page.waitForSelector('#mapping-title:has-text("good.jsonl")');
+      const name = page.getByLabel('Table name');
+      expect(await name.inputValue()).toBe('user_good_2');
+      await name.fill('user_good');
+      await expect
+        .poll(() => page.locator('.mapping .problem').innerText())
+        .toBe('user_good is already loaded: tick "Replace it" or choose another name.');
+      expect(await page.getByRole('button', { name: 'Load into DuckDB' }).isDisabled()).toBe(true);
+      await name.fill('user_good_2');
+      await page.getByRole('button', { name: 'Load into DuckDB' }).click();
+      await page.waitForSelector('[data-load-notice]:has-text("into user_good_2.")');
+      expect(await tableCount(page, 'user_good')).toBe(3);
+      expect(await tableCount(page, 'user_good_2')).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

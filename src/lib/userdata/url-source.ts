@@ -1,4 +1,8 @@
 import { blobSource, type ByteSource } from './byte-source.ts';
+import { formatBytes } from './lines.ts';
+
+/** A URL download stops here: an endless or huge answer must not fill the tab's memory. */
+export const MAX_URL_BYTES = 256 * 1024 * 1024;
 
 export interface UrlTarget {
   href: string;
@@ -29,7 +33,15 @@ export function resolveUrl(input: string, base: string): UrlTarget {
 export interface FetchUrlOptions {
   fetchImpl?: typeof fetch;
   signal?: AbortSignal;
+  /** `total` is the announced size, else null. */
   onBytes?: (read: number, total: number | null) => void;
+  maxBytes?: number;
+}
+
+function tooLarge(target: UrlTarget, max: number, what: string): Error {
+  return new Error(
+    `${target.href}: ${what}; files fetched by URL are limited to ${formatBytes(max)}: download it and pick the file instead`,
+  );
 }
 
 /** Downloads into a Blob (never one big string), which is then read like a picked file. */
@@ -50,16 +62,28 @@ export async function fetchUrlSource(
   if (!response.ok || !response.body) {
     throw new Error(`${target.href}: HTTP ${response.status}`);
   }
+  const max = options.maxBytes ?? MAX_URL_BYTES;
   const total = Number(response.headers.get('content-length')) || null;
+  if (total !== null && total > max) {
+    await response.body.cancel().catch(() => undefined);
+    throw tooLarge(target, max, `the server announces ${formatBytes(total)}`);
+  }
   const parts: Uint8Array<ArrayBuffer>[] = [];
   const reader = response.body.getReader();
   let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    read += value.length;
-    options.onBytes?.(read, total);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read += value.length;
+      if (read > max) throw tooLarge(target, max, `stopped after ${formatBytes(max)}`);
+      parts.push(value);
+      options.onBytes?.(read, total);
+    }
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    parts.length = 0;
+    throw err;
   }
   return blobSource(target.name, new Blob(parts));
 }
