@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { SourceFile } from '../lib/data/sources.ts';
 import type { Pin } from '../lib/data/integrity.ts';
+import { contentSecurityPolicy, upstreamOrigins } from '../lib/offline/csp.ts';
 import {
   MANIFEST_FILE,
   SW_FILE,
@@ -110,17 +111,28 @@ async function buildWorker(root: string, outDir: string, manifest: PrecacheManif
   });
 }
 
+export function buildCsp(sources: readonly SourceFile[], options: DeployOptions): string {
+  return contentSecurityPolicy(
+    options.allowUpstream ? upstreamOrigins(sources.map((s) => s.url)) : [],
+  );
+}
+
 export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(process.env)): Plugin {
   let config: ResolvedConfig;
   let index: Buffer | null = null;
+  let csp = '';
   return {
     name: 'memlens-offline',
     async config(user, env) {
       const root = path.resolve(user.root ?? process.cwd());
       let pins: Record<string, Pin> = {};
       if (env.command === 'build') {
-        index = await shippedIndex(root, await readSources(root), options);
+        const sources = await readSources(root);
+        index = await shippedIndex(root, sources, options);
         pins = await sitePins(root, index);
+        csp = buildCsp(sources, options);
+      } else if (env.isPreview) {
+        csp = buildCsp(await readSources(root), options);
       }
       return {
         define: {
@@ -131,6 +143,23 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
     },
     configResolved(resolved) {
       config = resolved;
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        if (csp) res.setHeader('Content-Security-Policy', csp);
+        next();
+      });
+    },
+    // Built sites only: the dev server's HMR client needs a websocket and inline updates.
+    transformIndexHtml() {
+      if (!csp) return [];
+      return [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: csp },
+          injectTo: 'head-prepend',
+        },
+      ];
     },
     async closeBundle() {
       if (config.command !== 'build' || config.build.ssr) return;

@@ -334,3 +334,88 @@ describe('nothing changes silently', () => {
     }
   });
 });
+
+describe('URL parameters are values, never SQL', () => {
+  it('a NUL in #/inmind?q= finds no task instead of a DuckDB parser error', async () => {
+    const { page, watch } = await openMyData();
+    await page.evaluate(() => (location.hash = '#/inmind?q=%00'));
+    await page.waitForSelector('main h1');
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 30_000 })
+      .toMatch(/0 of 125 tasks|No task|0 tasks/i);
+    expect(await page.locator('main').innerText()).not.toMatch(/unterminated|Parser Error/i);
+    await page.evaluate(() => (location.hash = '#/inmind?q=deadline'));
+    await expect.poll(() => page.locator('main .error').count()).toBe(0);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+
+  it('random strings in every parameter of every page break nothing', async () => {
+    const { page, watch } = await openMyData();
+    const ids = (
+      await page.$$eval('nav[aria-label="Pages"] a', (as) => as.map((a) => a.getAttribute('href')))
+    ).map((h) => (h ?? '').replace(/^#\//, ''));
+    const names = ['q', 'sort', 'dir', 'task', 'emb', 'dataset', 'conv', 'here', 'qds', 'style'];
+    names.push('cat', 'search', 'turn', 'query', 'table', 'ts', 'k', 'retriever', 'benchmark');
+    let seed = 15;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = ['\u0000', "'", '"', '\\', '%', '_', '<img src=x onerror=alert(1)>', '🦆'];
+    pieces.push('__proto__', '1e400', '-1', 'NaN', '\n', ';DROP TABLE turns;--', 'x'.repeat(3000));
+    const value = () =>
+      Array.from(
+        { length: 1 + Math.floor(rand() * 4) },
+        () => pieces[Math.floor(rand() * pieces.length)],
+      ).join('');
+    let tried = 0;
+    for (const id of ids) {
+      for (let round = 0; round < 4; round++) {
+        const query = names.map((n) => `${n}=${encodeURIComponent(value())}`).join('&');
+        await page.evaluate((hash) => (location.hash = hash), `#/${id}?${query}`);
+        await page.waitForSelector('main h1', { timeout: 30_000 });
+        await page.waitForTimeout(250);
+        tried++;
+        expect(await page.locator('main').innerText(), `${id} ${query.slice(0, 200)}`).not.toMatch(
+          /unterminated|Parser Error|syntax error/i,
+        );
+      }
+    }
+    expect(tried).toBe(ids.length * 4);
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+    ).toBeUndefined();
+    expect(await page.locator('main img[src="x"]').count()).toBe(0);
+    expect(watch.consoleErrors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await page.evaluate(() => (location.hash = '#/mydata'));
+    expect(await tableCount(page, 'inmind_tasks')).toBe(125);
+  });
+});
+
+describe('a strict Content-Security-Policy', () => {
+  it('is set by a meta tag, and no page violates it (charts drawn through vega-interpreter)', async () => {
+    const { page, context } = await freshPage();
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    await page.goto(`${server.url}#/mydata`);
+    await tableCount(page, 'turns');
+    const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("unsafe-eval'; ");
+    const ids = (
+      await page.$$eval('nav[aria-label="Pages"] a', (as) => as.map((a) => a.getAttribute('href')))
+    ).map((h) => (h ?? '').replace(/^#\//, ''));
+    let charts = 0;
+    for (const id of ids) {
+      await page.evaluate((hash) => (location.hash = hash), `#/${id}`);
+      await page.waitForSelector('main h1');
+      await page.waitForTimeout(1500);
+      charts += await page.locator('[data-chart] .chart-canvas[data-rendered="true"]').count();
+    }
+    expect(charts).toBeGreaterThan(5);
+    expect(await page.locator('[data-chart] .error').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  });
+});

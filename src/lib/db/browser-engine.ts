@@ -67,7 +67,7 @@ async function startOnce(
 export async function openBrowserEngine(opts: BrowserEngineOptions = {}): Promise<WatchedEngine> {
   const bundle = await duckdb.selectBundle(BUNDLES);
   const files = [bundle.mainModule, bundle.mainWorker ?? ''].filter(Boolean);
-  const timeoutMs = opts.startTimeoutMs ?? 60_000;
+  const timeoutMs = opts.startTimeoutMs ?? 30_000;
   let started: Awaited<ReturnType<typeof startOnce>>;
   try {
     started = await startOnce(bundle, timeoutMs);
