@@ -134,9 +134,19 @@ function isolate(res: Response): Response {
   });
 }
 
+/** Runtime copies are bounded: an answer announced as huge streams through, unstored. */
+const MAX_RUNTIME_BYTES = 256 * 1024 * 1024;
+
+function storable(res: Response, key: string, cacheName: string): boolean {
+  if (!isCacheable(res) || isHtmlForOther(key, res.headers.get('content-type'))) return false;
+  return (
+    cacheName !== NAMES.runtime || Number(res.headers.get('content-length')) <= MAX_RUNTIME_BYTES
+  );
+}
+
 async function fetchAndStore(request: Request, cacheName: string, key: string) {
   const res = await fetch(request);
-  if (isCacheable(res) && !isHtmlForOther(key, res.headers.get('content-type'))) {
+  if (storable(res, key, cacheName)) {
     const cache = await caches.open(cacheName);
     await cache.put(key, res.clone());
     if (cacheName !== NAMES.precache) {
@@ -262,6 +272,8 @@ function answer(route: Exclude<Route, { kind: 'passthrough' }>, request: Request
 }
 
 sw.addEventListener('fetch', (event) => {
+  // The reader's own downloads (Your data → URL) ask for no-store: never kept, never teed.
+  if (event.request.cache === 'no-store') return;
   const route = routeRequest(event.request, ctx);
   if (route.kind === 'passthrough') return;
   const sameOrigin = route.kind !== 'cache-first' || route.cache !== 'upstream';

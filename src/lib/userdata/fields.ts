@@ -12,6 +12,8 @@ export interface FieldInfo {
   /** Mean length of its string values (0 when it has none). */
   meanLength: number;
   example: string;
+  /** Values too large for a double (`1e400` reads as Infinity): stored as null. */
+  nonFinite: number;
 }
 
 export function kindOf(value: unknown): ValueKind {
@@ -48,6 +50,7 @@ interface Tally {
   lengthSum: number;
   strings: number;
   example: string;
+  nonFinite: number;
 }
 
 const MAX_DEPTH = 2;
@@ -86,11 +89,20 @@ export function summarizeFields(
           folded.add(id);
           continue;
         }
-        tally = { path, kinds: new Set(), present: 0, lengthSum: 0, strings: 0, example: '' };
+        tally = {
+          path,
+          kinds: new Set(),
+          present: 0,
+          lengthSum: 0,
+          strings: 0,
+          example: '',
+          nonFinite: 0,
+        };
         tallies.set(id, tally);
       }
       tally.present++;
       tally.kinds.add(kindOf(value));
+      if (typeof value === 'number' && !Number.isFinite(value)) tally.nonFinite++;
       if (typeof value === 'string') {
         tally.strings++;
         tally.lengthSum += value.length;
@@ -107,6 +119,7 @@ export function summarizeFields(
     present: t.present,
     meanLength: t.strings === 0 ? 0 : t.lengthSum / t.strings,
     example: t.example,
+    nonFinite: t.nonFinite,
   }));
   return { fields, folded: folded.size, clashes: dottedClashes(fields) };
 }

@@ -124,6 +124,35 @@ export function suggestMapping(fields: readonly FieldInfo[]): Mapping {
   return mapping;
 }
 
+/**
+ * What loading with `mapping` would change without a word, listed before the load: a field named
+ * for a role but left out because its values do not fit (an array-valued `query`), and numbers
+ * too large for a double.
+ */
+export function mappingNotes(fields: readonly FieldInfo[], mapping: Mapping): string[] {
+  const notes: string[] = [];
+  for (const role of ROLES) {
+    const chosen = mapping[role];
+    const named = fields.find(
+      (f) => f.path.length === 1 && NAMES[role][0] === f.path[0].toLowerCase() && !fits(role, f),
+    );
+    if (named && (chosen === null || fieldLabel(chosen) !== named.label)) {
+      const instead = chosen ? `${fieldLabel(chosen)} was chosen instead` : 'no field was chosen';
+      notes.push(
+        `${named.label} holds ${named.kinds.join(', ')} values, which cannot be the ${role}: ${instead}.`,
+      );
+    }
+  }
+  for (const f of fields) {
+    if (f.nonFinite > 0) {
+      notes.push(
+        `${f.label}: ${f.nonFinite} number${f.nonFinite === 1 ? '' : 's'} in the sample ${f.nonFinite === 1 ? 'is' : 'are'} too large for a double and will be stored as null.`,
+      );
+    }
+  }
+  return notes;
+}
+
 /** Why the mapping cannot be loaded, or null. */
 export function mappingProblem(mapping: Mapping): string | null {
   return mapping.query === null && mapping.memory === null

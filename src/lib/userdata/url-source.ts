@@ -3,6 +3,7 @@ import { formatBytes } from './lines.ts';
 
 /** A URL download stops here: an endless or huge answer must not fill the tab's memory. */
 export const MAX_URL_BYTES = 256 * 1024 * 1024;
+const BLOB_STEP = 8 * 1024 * 1024;
 
 export interface UrlTarget {
   href: string;
@@ -52,7 +53,12 @@ export async function fetchUrlSource(
   const doFetch = options.fetchImpl ?? fetch;
   let response: Response;
   try {
-    response = await doFetch(target.href, { signal: options.signal, credentials: 'omit' });
+    response = await doFetch(target.href, {
+      signal: options.signal,
+      credentials: 'omit',
+      // A reader's download is theirs: no cache (the service worker's included) keeps a copy.
+      cache: 'no-store',
+    });
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(
@@ -68,7 +74,10 @@ export async function fetchUrlSource(
     await response.body.cancel().catch(() => undefined);
     throw tooLarge(target, max, `the server announces ${formatBytes(total)}`);
   }
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+  // Chunks are moved into Blobs every few MiB, which the browser may keep outside the tab's heap.
+  const blobs: Blob[] = [];
+  let parts: Uint8Array<ArrayBuffer>[] = [];
+  let partBytes = 0;
   const reader = response.body.getReader();
   let read = 0;
   try {
@@ -78,12 +87,17 @@ export async function fetchUrlSource(
       read += value.length;
       if (read > max) throw tooLarge(target, max, `stopped after ${formatBytes(max)}`);
       parts.push(value);
+      partBytes += value.length;
+      if (partBytes >= BLOB_STEP) {
+        blobs.push(new Blob(parts));
+        parts = [];
+        partBytes = 0;
+      }
       options.onBytes?.(read, total);
     }
   } catch (err) {
     await reader.cancel().catch(() => undefined);
-    parts.length = 0;
     throw err;
   }
-  return blobSource(target.name, new Blob(parts));
+  return blobSource(target.name, new Blob([...blobs, ...parts]));
 }

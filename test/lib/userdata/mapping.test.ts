@@ -7,6 +7,7 @@ import {
 } from '../../../src/lib/userdata/fields.ts';
 import {
   mapRecord,
+  mappingNotes,
   mappingProblem,
   roleOptions,
   suggestMapping,
@@ -121,5 +122,24 @@ describe('wide and clashing records', () => {
     );
     expect(row.fields).toBe('{"__proto__":{"polluted":true}}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('mappingNotes', () => {
+  it('says when a field named for a role is skipped, and when numbers overflow', () => {
+    const records = [JSON.parse('{"query":["a","b"],"question":"q?","score":1e400}')];
+    const fields = collectFields(records);
+    const mapping = suggestMapping(fields);
+    expect(mapping.query).toEqual(['question']);
+    expect(mappingNotes(fields, mapping)).toEqual([
+      'query holds array values, which cannot be the query: question was chosen instead.',
+      'score: 1 number in the sample is too large for a double and will be stored as null.',
+    ]);
+    expect(
+      mappingNotes(
+        collectFields([{ query: 'x' }]),
+        suggestMapping(collectFields([{ query: 'x' }])),
+      ),
+    ).toEqual([]);
   });
 });
