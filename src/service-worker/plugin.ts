@@ -48,13 +48,13 @@ async function readSources(root: string): Promise<SourceFile[]> {
 
 /** The bytes of `data/index.json` the build will ship: `public/`'s copy, less unbundled files. */
 async function shippedIndex(
-  root: string,
+  publicDir: string,
   sources: readonly SourceFile[],
   options: DeployOptions,
 ): Promise<Buffer | null> {
   let raw: Buffer;
   try {
-    raw = await readFile(path.join(root, 'public', SITE_INDEX_PATH));
+    raw = await readFile(path.join(publicDir, SITE_INDEX_PATH));
   } catch {
     return null;
   }
@@ -128,7 +128,8 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
       let pins: Record<string, Pin> = {};
       if (env.command === 'build') {
         const sources = await readSources(root);
-        index = await shippedIndex(root, sources, options);
+        const publicDir = path.resolve(root, user.publicDir || 'public');
+        index = await shippedIndex(publicDir, sources, options);
         pins = await sitePins(root, index);
         csp = buildCsp(sources, options);
       } else if (env.isPreview) {

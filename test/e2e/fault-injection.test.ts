@@ -1,22 +1,33 @@
 // A hostile network and a careless user, one test per finding of issue 15: each asserts the
 // message shown and that what was loaded before survives (docs/reliability.md).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
 import { serveStatic, type FaultRule, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite } from './site.ts';
+import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { build } from 'vite';
 import type { PrecacheEntry, PrecacheManifest } from '../../src/lib/offline/precache.ts';
 
 let manifest: PrecacheManifest;
+let root: string;
 let server: StaticServer;
 let browser: Browser;
 const opened: { context: BrowserContext; watch: PageWatch }[] = [];
 
 beforeAll(async () => {
-  const root = await buildSite();
+  root = await buildSite();
   manifest = JSON.parse(readFileSync(path.join(root, 'precache-manifest.json'), 'utf8'));
   server = await serveStatic({ root, base: E2E_BASE });
   browser = await launchChromium();
@@ -466,5 +477,69 @@ describe('the embedder and the browser storage', () => {
       'browser storage full: embedding vectors could not be saved',
     );
     expect(await page.locator('[data-embed-counts]').getAttribute('data-done')).toBe('486');
+  });
+});
+
+/** A copy made of hard links: instant, and replacing a file in it spares the original. */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else linkSync(source, target);
+  }
+}
+
+describe('an update never mixes old data with new code', () => {
+  it('a rebuild with a changed data/index.json, reloaded under the old worker, reads the new file', async () => {
+    const { page, watch } = await freshPage();
+    await page.goto(`${server.url}#/mydata`);
+    await page.waitForSelector('[data-offline-state="ready"]', { timeout: 180_000 });
+    expect(await tableCount(page, 'inmind_tasks')).toBe(125);
+
+    const work = mkdtempSync(path.join(tmpdir(), 'memlens-rebuild-'));
+    try {
+      const publicB = path.join(work, 'public');
+      linkTree(path.join(repoRoot, 'public'), publicB);
+      const indexPath = path.join(publicB, 'data/index.json');
+      const index: unknown = JSON.parse(readFileSync(indexPath, 'utf8'));
+      rmSync(indexPath);
+      writeFileSync(indexPath, `${JSON.stringify(index, null, 4)}\n`);
+      const outB = path.join(work, 'dist');
+      await build({
+        root: repoRoot,
+        configFile: path.join(repoRoot, 'vite.config.ts'),
+        base: E2E_BASE,
+        publicDir: publicB,
+        logLevel: 'warn',
+        build: { outDir: outB, emptyOutDir: true },
+      });
+      const manifestB: PrecacheManifest = JSON.parse(
+        readFileSync(path.join(outB, 'precache-manifest.json'), 'utf8'),
+      );
+      const indexA = manifest.precache.find((e) => e.url === 'data/index.json');
+      const indexB = manifestB.precache.find((e) => e.url === 'data/index.json');
+      expect(indexB?.sha256).not.toBe(indexA?.sha256);
+      expect(manifestB.version).not.toBe(manifest.version);
+
+      server.setRoot(outB);
+      await page.reload();
+      expect(await tableCount(page, 'inmind_tasks')).toBe(125);
+      expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
+      expect(await page.locator('[data-load-warning]').count()).toBe(0);
+      expect(await page.locator('[data-app-error]').count()).toBe(0);
+      // The old worker still holds the old index; the new page asked for the new one by hash.
+      const held = await page.evaluate(async (version) => {
+        const cache = await caches.open(`memlens-precache-${version}`);
+        const hit = await cache.match(new URL('data/index.json', document.baseURI).href);
+        return hit ? (await hit.text()).length : -1;
+      }, manifest.version);
+      expect(held).toBe(indexA?.bytes);
+      expect(watch.urls).toContain(`${server.url}data/index.json?sha256=${indexB?.sha256}`);
+    } finally {
+      server.setRoot(root);
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

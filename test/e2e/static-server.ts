@@ -38,6 +38,8 @@ export interface StaticServer {
   requests: string[];
   /** Changes the faults from the next request on; null serves every file as it is. */
   setFaults(rule: FaultRule | null): void;
+  /** Serves another build from the next request on, at the same origin (a redeploy). */
+  setRoot(root: string): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ function applyFault(bytes: Buffer, fault: Fault): Buffer {
 export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
   const requests: string[] = [];
   let faults: FaultRule | null = opts.faults ?? null;
+  let root = opts.root;
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname);
@@ -84,8 +87,8 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
     }
     let rel = decodeURIComponent(url.pathname.slice(opts.base.length));
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(opts.root, rel);
-    if (!file.startsWith(path.resolve(opts.root))) {
+    const file = path.join(root, rel);
+    if (!file.startsWith(path.resolve(root))) {
       res.writeHead(403).end();
       return;
     }
@@ -149,6 +152,7 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
     url: `${origin}${opts.base}`,
     requests,
     setFaults: (rule) => (faults = rule),
+    setRoot: (next) => (root = next),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
