@@ -7,6 +7,7 @@ import { integrityProblem } from '../lib/data/integrity.ts';
 import { storageMessage } from '../lib/app/storage-error.ts';
 import {
   CACHE_PREFIX,
+  READER_DOWNLOAD_HEADER,
   VERIFIED_HEADER,
   cacheNamesOf,
   isCacheable,
@@ -148,7 +149,12 @@ async function fetchAndStore(request: Request, cacheName: string, key: string) {
   const res = await fetch(request);
   if (storable(res, key, cacheName)) {
     const cache = await caches.open(cacheName);
-    await cache.put(key, res.clone());
+    // A full cache (quota) only means no offline copy: the page still gets its answer.
+    const kept = await cache.put(key, res.clone()).then(
+      () => true,
+      () => false,
+    );
+    if (!kept) return res;
     if (cacheName !== NAMES.precache) {
       void broadcast({ type: 'cache-changed', version: MANIFEST.version });
     }
@@ -166,7 +172,7 @@ async function fromPrecache(request: Request, key: string): Promise<Response> {
   if (hit) await cache.delete(key);
   const res = await fetchChecked(entry, 'no-cache');
   if (typeof res === 'string') return verificationFailure(res);
-  await cache.put(key, res.clone());
+  await cache.put(key, res.clone()).catch(() => undefined);
   return res;
 }
 
@@ -272,8 +278,8 @@ function answer(route: Exclude<Route, { kind: 'passthrough' }>, request: Request
 }
 
 sw.addEventListener('fetch', (event) => {
-  // The reader's own downloads (Your data → URL) ask for no-store: never kept, never teed.
-  if (event.request.cache === 'no-store') return;
+  // The reader's own downloads (Your data → URL) are marked: never kept, never teed.
+  if (event.request.headers.has(READER_DOWNLOAD_HEADER)) return;
   const route = routeRequest(event.request, ctx);
   if (route.kind === 'passthrough') return;
   const sameOrigin = route.kind !== 'cache-first' || route.cache !== 'upstream';

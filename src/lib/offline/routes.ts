@@ -112,6 +112,9 @@ export function withIsolation(headers: Headers): Headers {
   return out;
 }
 
+/** Marks a same-origin download the reader asked for: the worker lets it through untouched. */
+export const READER_DOWNLOAD_HEADER = 'X-MemLens-Download';
+
 /** Header the worker adds to each precached copy: the sha256 its bytes were checked against. */
 export const VERIFIED_HEADER = 'X-MemLens-Sha256';
 

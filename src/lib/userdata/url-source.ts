@@ -1,5 +1,6 @@
 import { blobSource, type ByteSource } from './byte-source.ts';
 import { formatBytes } from './lines.ts';
+import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
 
 /** A URL download stops here: an endless or huge answer must not fill the tab's memory. */
 export const MAX_URL_BYTES = 256 * 1024 * 1024;
@@ -57,7 +58,9 @@ export async function fetchUrlSource(
       signal: options.signal,
       credentials: 'omit',
       // A reader's download is theirs: no cache (the service worker's included) keeps a copy.
+      // The marker header goes to the site only: on another origin it would need a preflight.
       cache: 'no-store',
+      headers: target.sameOrigin ? { [READER_DOWNLOAD_HEADER]: '1' } : undefined,
     });
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
