@@ -37,7 +37,7 @@ afterEach(async () => {
   server.setFaults(null);
   for (const { context, watch } of opened.splice(0)) {
     expect(watch.foreignRequests(server.origin)).toEqual([]);
-    await context.close();
+    await context.close().catch(() => undefined);
   }
 });
 
@@ -48,6 +48,8 @@ afterAll(async () => {
 
 /** A new browser profile: no service worker, no caches. */
 async function freshPage(): Promise<{ page: Page; context: BrowserContext; watch: PageWatch }> {
+  // One test that takes the browser down (a renderer crash under memory pressure) fails alone.
+  if (!browser.isConnected()) browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
   const page = await context.newPage();
   const watch = watchPage(page);
