@@ -1,4 +1,5 @@
 import type { ResultsFile } from './lib/data/core-loader.ts';
+import { SITE_PINS } from './lib/offline/build-flags.ts';
 
 /**
  * Released-results CSVs and MemLens's reproduced numbers, emitted by Vite as hashed site assets
@@ -11,5 +12,8 @@ const urls = import.meta.glob(['../data/results/*.csv', '../data/reproduced/*.cs
 });
 
 export const RESULTS_FILES: ResultsFile[] = Object.entries(urls)
-  .map(([path, url]) => ({ name: path.replace('../', ''), url: String(url) }))
+  .map(([path, url]) => {
+    const name = path.replace('../', '');
+    return { name, url: String(url), pin: SITE_PINS[name] };
+  })
   .sort((a, b) => a.name.localeCompare(b.name));

@@ -30,6 +30,8 @@ export class OfflineClient {
   private readonly listeners = new Set<Listener>();
   private registration: ServiceWorkerRegistration | null = null;
   private updating = false;
+  /** Why the last install stopped; kept until a complete precache is reported. */
+  private failed = '';
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   get current(): OfflineSnapshot {
@@ -107,11 +109,20 @@ export class OfflineClient {
   }
 
   private track(worker: ServiceWorker | null): void {
-    worker?.addEventListener('statechange', () => this.scheduleRefresh());
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'redundant' && !this.registration?.active && !this.failed) {
+        this.failed = 'Saving for offline stopped before it finished; the next visit tries again.';
+        this.set({ phase: 'error', error: this.failed });
+      }
+      this.scheduleRefresh();
+    });
   }
 
   private onMessage(message: FromWorkerMessage): void {
-    if (message.type === 'precache-progress') {
+    if (message.type === 'precache-failed') {
+      this.failed = `Saving for offline stopped: ${message.reason}. Nothing corrupt was kept; the next visit tries again.`;
+      this.set({ phase: 'error', error: this.failed });
+    } else if (message.type === 'precache-progress') {
       this.set({ progress: { done: message.done, total: message.total } });
       if (message.done === message.total) this.scheduleRefresh();
     } else if (message.type === 'cache-changed') {
@@ -131,17 +142,30 @@ export class OfflineClient {
     const updateReady = !!reg.waiting && !!reg.active;
     const worker = reg.active;
     if (!worker) {
-      this.set({ phase: 'installing', updateReady });
+      this.set({ phase: this.failed ? 'error' : 'installing', updateReady });
       return;
     }
     try {
       const reply = await ask(worker, { type: 'status' });
       if (reply.type !== 'status') return;
-      const phase = reply.report.precache.complete ? 'ready' : 'installing';
-      this.set({ phase, report: reply.report, updateReady });
+      const complete = reply.report.precache.complete;
+      if (complete) this.failed = '';
+      const phase = complete ? 'ready' : this.failed ? 'error' : 'installing';
+      this.set({ phase, report: reply.report, updateReady, error: this.failed });
     } catch (err) {
       this.set({ phase: 'error', error: err instanceof Error ? err.message : String(err) });
     }
+  }
+
+  /**
+   * Drops files the page found corrupt from the worker's caches, so the next fetch goes to the
+   * server; resolves once the worker answered (or at once when no worker controls the page).
+   */
+  async evict(urls: readonly string[]): Promise<void> {
+    const worker = typeof navigator === 'undefined' ? null : navigator.serviceWorker?.controller;
+    if (!worker) return;
+    const absolute = urls.map((u) => new URL(u, document.baseURI).href);
+    await ask(worker, { type: 'evict', urls: absolute }).catch(() => undefined);
   }
 
   /** Lets the waiting build take over; the page reloads once it controls it. */

@@ -6,6 +6,8 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { SourceFile } from '../lib/data/sources.ts';
+import type { Pin } from '../lib/data/integrity.ts';
+import { contentSecurityPolicy, upstreamOrigins } from '../lib/offline/csp.ts';
 import {
   MANIFEST_FILE,
   SW_FILE,
@@ -45,16 +47,47 @@ async function readSources(root: string): Promise<SourceFile[]> {
   return json.files;
 }
 
-async function unbundle(outDir: string, sources: readonly SourceFile[]): Promise<void> {
-  for (const rel of unbundledPaths(sources)) await rm(path.join(outDir, rel), { force: true });
-  const indexPath = path.join(outDir, SITE_INDEX_PATH);
+/** The bytes of `data/index.json` the build will ship: `public/`'s copy, less unbundled files. */
+async function shippedIndex(
+  publicDir: string,
+  sources: readonly SourceFile[],
+  options: DeployOptions,
+): Promise<Buffer | null> {
+  let raw: Buffer;
+  try {
+    raw = await readFile(path.join(publicDir, SITE_INDEX_PATH));
+  } catch {
+    return null;
+  }
+  if (!options.redistributableOnly) return raw;
   let index: { files?: unknown };
   try {
-    index = JSON.parse(await readFile(indexPath, 'utf8')) as { files?: unknown };
+    index = JSON.parse(raw.toString('utf8')) as { files?: unknown };
   } catch {
-    return;
+    return raw;
   }
-  await writeFile(indexPath, `${JSON.stringify(indexWithout(index, sources), null, 2)}\n`);
+  return Buffer.from(`${JSON.stringify(indexWithout(index, sources), null, 2)}\n`);
+}
+
+async function unbundle(outDir: string, sources: readonly SourceFile[], index: Buffer | null) {
+  for (const rel of unbundledPaths(sources)) await rm(path.join(outDir, rel), { force: true });
+  if (index) await writeFile(path.join(outDir, SITE_INDEX_PATH), index);
+}
+
+/**
+ * Size and sha256 of the files the page reads that `data/sources.json` does not pin: the results
+ * and reproduced CSVs and the data index. Builds only: in development these files may change under the server.
+ */
+async function sitePins(root: string, index: Buffer | null): Promise<Record<string, Pin>> {
+  const pins: Record<string, Pin> = {};
+  const pin = (bytes: Buffer): Pin => ({ sha256: sha256(bytes), bytes: bytes.length });
+  for (const folder of ['data/results', 'data/reproduced']) {
+    const dir = path.join(root, folder);
+    const names = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.csv')).sort();
+    for (const name of names) pins[`${folder}/${name}`] = pin(await readFile(path.join(dir, name)));
+  }
+  if (index) pins[SITE_INDEX_PATH] = pin(index);
+  return pins;
 }
 
 async function buildWorker(root: string, outDir: string, manifest: PrecacheManifest) {
@@ -80,21 +113,62 @@ async function buildWorker(root: string, outDir: string, manifest: PrecacheManif
   });
 }
 
+export function buildCsp(sources: readonly SourceFile[], options: DeployOptions): string {
+  return contentSecurityPolicy(
+    options.allowUpstream ? upstreamOrigins(sources.map((s) => s.url)) : [],
+  );
+}
+
 export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(process.env)): Plugin {
   let config: ResolvedConfig;
+  let index: Buffer | null = null;
+  let csp = '';
   return {
     name: 'memlens-offline',
-    config: () => ({
-      define: { __MEMLENS_ALLOW_UPSTREAM__: JSON.stringify(options.allowUpstream) },
-    }),
+    async config(user, env) {
+      const root = path.resolve(user.root ?? process.cwd());
+      let pins: Record<string, Pin> = {};
+      if (env.command === 'build') {
+        const sources = await readSources(root);
+        const publicDir = path.resolve(root, user.publicDir || 'public');
+        index = await shippedIndex(publicDir, sources, options);
+        pins = await sitePins(root, index);
+        csp = buildCsp(sources, options);
+      } else if (env.isPreview) {
+        csp = buildCsp(await readSources(root), options);
+      }
+      return {
+        define: {
+          __MEMLENS_ALLOW_UPSTREAM__: JSON.stringify(options.allowUpstream),
+          __MEMLENS_PINS__: JSON.stringify(pins),
+        },
+      };
+    },
     configResolved(resolved) {
       config = resolved;
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        if (csp) res.setHeader('Content-Security-Policy', csp);
+        next();
+      });
+    },
+    // Built sites only: the dev server's HMR client needs a websocket and inline updates.
+    transformIndexHtml() {
+      if (!csp) return [];
+      return [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: csp },
+          injectTo: 'head-prepend',
+        },
+      ];
     },
     async closeBundle() {
       if (config.command !== 'build' || config.build.ssr) return;
       const outDir = path.resolve(config.root, config.build.outDir);
       const sources = await readSources(config.root);
-      if (options.redistributableOnly) await unbundle(outDir, sources);
+      if (options.redistributableOnly) await unbundle(outDir, sources, index);
       let files = await listFiles(outDir);
       const oversized = oversizedModelFiles(files, options.maxModelFileBytes);
       for (const rel of oversized) {

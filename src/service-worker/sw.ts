@@ -2,10 +2,16 @@
 // keeps models and upstream files once used, and serves everything from cache when offline.
 // Built by plugin.ts into `sw.js` with the precache manifest inlined, so a new build is a new
 // worker byte for byte.
-import type { PrecacheManifest } from '../lib/offline/precache.ts';
+import type { PrecacheEntry, PrecacheManifest } from '../lib/offline/precache.ts';
+import { integrityProblem } from '../lib/data/integrity.ts';
+import { storageMessage } from '../lib/app/storage-error.ts';
 import {
+  CACHE_PREFIX,
+  READER_DOWNLOAD_HEADER,
+  VERIFIED_HEADER,
   cacheNamesOf,
   isCacheable,
+  isHtmlForOther,
   routeContext,
   routeRequest,
   staleCaches,
@@ -35,21 +41,71 @@ async function broadcast(message: FromWorkerMessage): Promise<void> {
   for (const c of clients) c.postMessage(message);
 }
 
+const ENTRIES = new Map(MANIFEST.precache.map((e) => [abs(e.url), e]));
+
+/**
+ * Fetches a precached file and returns a copy to store, marked with the sha256 it was checked
+ * against, or why the bytes are not the built file (HTML instead, truncated, another hash).
+ * A network failure throws, as fetch does.
+ */
+async function fetchChecked(e: PrecacheEntry, mode: RequestCache): Promise<Response | string> {
+  const res = await fetch(abs(e.url), { cache: mode });
+  if (!isCacheable(res)) return `${e.url}: HTTP ${res.status}`;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const problem = await integrityProblem(e.url, e, bytes, res.headers.get('content-type'));
+  if (problem) return problem.message;
+  const headers = new Headers(res.headers);
+  headers.set(VERIFIED_HEADER, e.sha256);
+  return new Response(bytes, { status: 200, statusText: 'OK', headers });
+}
+
+const isVerified = (res: Response | undefined, e: PrecacheEntry) =>
+  res?.headers.get(VERIFIED_HEADER) === e.sha256;
+
+/** A file that failed its check is answered with an error naming it, never with its bytes. */
+function verificationFailure(reason: string): Response {
+  return new Response(`MemLens: ${reason}`, {
+    status: 502,
+    statusText: 'Failed verification',
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
+async function precacheOne(e: PrecacheEntry, cache: Cache): Promise<void> {
+  // Hashed assets may come from the HTTP cache; unhashed files are revalidated. A second try
+  // bypasses the HTTP cache, in case it holds the bad copy.
+  const first = await fetchChecked(e, e.url.startsWith('assets/') ? 'default' : 'no-cache');
+  const res = typeof first === 'string' ? await fetchChecked(e, 'reload') : first;
+  if (typeof res === 'string') {
+    await broadcast({
+      type: 'precache-failed',
+      version: MANIFEST.version,
+      url: e.url,
+      reason: res,
+    });
+    throw new Error(`precache ${res}`);
+  }
+  try {
+    await cache.put(abs(e.url), res);
+  } catch (err) {
+    const reason = storageMessage(err, e.url);
+    await broadcast({ type: 'precache-failed', version: MANIFEST.version, url: e.url, reason });
+    throw err;
+  }
+}
+
 async function precacheAll(): Promise<void> {
   const cache = await caches.open(NAMES.precache);
-  const have = new Set((await cache.keys()).map((r) => r.url));
-  const todo = MANIFEST.precache.filter((e) => !have.has(abs(e.url)));
+  const todo: PrecacheEntry[] = [];
+  for (const e of MANIFEST.precache) {
+    if (!isVerified(await cache.match(abs(e.url)), e)) todo.push(e);
+  }
   const total = MANIFEST.precache.length;
   let done = total - todo.length;
   const next = () => todo.shift();
   const worker = async () => {
     for (let e = next(); e; e = next()) {
-      // Hashed assets may come from the HTTP cache; unhashed files are revalidated.
-      const res = await fetch(abs(e.url), {
-        cache: e.url.startsWith('assets/') ? 'default' : 'no-cache',
-      });
-      if (!isCacheable(res)) throw new Error(`precache ${e.url}: HTTP ${res.status}`);
-      await cache.put(abs(e.url), res);
+      await precacheOne(e, cache);
       done++;
       await broadcast({ type: 'precache-progress', version: MANIFEST.version, done, total });
     }
@@ -79,11 +135,26 @@ function isolate(res: Response): Response {
   });
 }
 
+/** Runtime copies are bounded: an answer announced as huge streams through, unstored. */
+const MAX_RUNTIME_BYTES = 256 * 1024 * 1024;
+
+function storable(res: Response, key: string, cacheName: string): boolean {
+  if (!isCacheable(res) || isHtmlForOther(key, res.headers.get('content-type'))) return false;
+  return (
+    cacheName !== NAMES.runtime || Number(res.headers.get('content-length')) <= MAX_RUNTIME_BYTES
+  );
+}
+
 async function fetchAndStore(request: Request, cacheName: string, key: string) {
   const res = await fetch(request);
-  if (isCacheable(res)) {
+  if (storable(res, key, cacheName)) {
     const cache = await caches.open(cacheName);
-    await cache.put(key, res.clone());
+    // A full cache (quota) only means no offline copy: the page still gets its answer.
+    const kept = await cache.put(key, res.clone()).then(
+      () => true,
+      () => false,
+    );
+    if (!kept) return res;
     if (cacheName !== NAMES.precache) {
       void broadcast({ type: 'cache-changed', version: MANIFEST.version });
     }
@@ -91,7 +162,22 @@ async function fetchAndStore(request: Request, cacheName: string, key: string) {
   return res;
 }
 
+/** A precached file is served only as the copy checked against this build's sha256. */
+async function fromPrecache(request: Request, key: string): Promise<Response> {
+  const entry = ENTRIES.get(key);
+  const cache = await caches.open(NAMES.precache);
+  const hit = await cache.match(key);
+  if (!entry) return hit ?? fetch(request);
+  if (isVerified(hit, entry) && hit) return hit;
+  if (hit) await cache.delete(key);
+  const res = await fetchChecked(entry, 'no-cache');
+  if (typeof res === 'string') return verificationFailure(res);
+  await cache.put(key, res.clone()).catch(() => undefined);
+  return res;
+}
+
 async function cacheFirst(request: Request, cacheName: string, key: string): Promise<Response> {
+  if (cacheName === NAMES.precache) return fromPrecache(request, key);
   const hit = await caches.match(key, { cacheName });
   return hit ?? fetchAndStore(request, cacheName, key);
 }
@@ -112,7 +198,7 @@ async function keepModelFiles(url: string): Promise<void> {
   for (const f of model.files.filter((f) => !isWeights(f.url))) {
     if (await cache.match(abs(f.url))) continue;
     const res = await fetch(abs(f.url)).catch(() => null);
-    if (!res || !isCacheable(res)) {
+    if (!res || !isCacheable(res) || isHtmlForOther(abs(f.url), res.headers.get('content-type'))) {
       keptModels.delete(model.id);
       return;
     }
@@ -192,6 +278,8 @@ function answer(route: Exclude<Route, { kind: 'passthrough' }>, request: Request
 }
 
 sw.addEventListener('fetch', (event) => {
+  // The reader's own downloads (Your data → URL) are marked: never kept, never teed.
+  if (event.request.headers.has(READER_DOWNLOAD_HEADER)) return;
   const route = routeRequest(event.request, ctx);
   if (route.kind === 'passthrough') return;
   const sameOrigin = route.kind !== 'cache-first' || route.cache !== 'upstream';
@@ -224,7 +312,7 @@ async function keepUpstream(urls: readonly string[]): Promise<void> {
   for (const url of urls) {
     if (!ctx.upstream.has(url) || (await cache.match(url))) continue;
     const res = await fetch(url, { mode: 'cors' }).catch(() => null);
-    if (res && isCacheable(res)) {
+    if (res && isCacheable(res) && !isHtmlForOther(url, res.headers.get('content-type'))) {
       await cache.put(url, res);
       added++;
     }
@@ -232,9 +320,27 @@ async function keepUpstream(urls: readonly string[]): Promise<void> {
   if (added > 0) await broadcast({ type: 'cache-changed', version: MANIFEST.version });
 }
 
+/** Drops each URL (with and without its query) from every MemLens cache. */
+async function evict(urls: readonly string[], port: MessagePort | undefined): Promise<void> {
+  const names = (await caches.keys()).filter((n) => n.startsWith(CACHE_PREFIX));
+  const gone: string[] = [];
+  for (const url of urls) {
+    const u = new URL(url, scope);
+    const keys = new Set([u.href, `${u.origin}${u.pathname}`]);
+    for (const name of names) {
+      const cache = await caches.open(name);
+      for (const key of keys) if (await cache.delete(key)) gone.push(key);
+    }
+  }
+  const reply: FromWorkerMessage = { type: 'evicted', urls: gone };
+  port?.postMessage(reply);
+  if (gone.length > 0) await broadcast({ type: 'cache-changed', version: MANIFEST.version });
+}
+
 sw.addEventListener('message', (event) => {
   const data = event.data as ToWorkerMessage | null;
   if (data?.type === 'skip-waiting') event.waitUntil(sw.skipWaiting());
   else if (data?.type === 'status' && event.ports[0]) event.waitUntil(status(event.ports[0]));
   else if (data?.type === 'keep-upstream') event.waitUntil(keepUpstream(data.urls));
+  else if (data?.type === 'evict') event.waitUntil(evict(data.urls, event.ports[0]));
 });

@@ -86,6 +86,14 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
     cancelled.add(message.id);
     return;
   }
+  if (message.type === 'hold') {
+    const id = message.id;
+    void navigator.locks.request(message.lock, () => {
+      post({ type: 'held', id });
+      return new Promise<never>(() => undefined);
+    });
+    return;
+  }
   queue = queue.then(async () => {
     try {
       if (message.type === 'load') await load(message.id, message.config);

@@ -90,6 +90,8 @@ describe('Your data: loading files through the page', () => {
     await pick(path.join(BAD, 'query-object.jsonl'));
     await page.waitForSelector('#mapping-title:has-text("query-object.jsonl")');
     await page.getByLabel('Table name').fill('user_records');
+    // An existing name is replaced only once the reader ticks "Replace it".
+    await page.locator('[data-replace-table] input').check();
     await page.getByRole('button', { name: 'Load into DuckDB' }).click();
     await page.waitForSelector(
       '[data-load-error]:has-text("query-object.jsonl:4 at question: expected a string or number (mapped as the query), found an object")',

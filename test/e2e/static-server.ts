@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const MIME: Record<string, string> = {
@@ -19,10 +19,27 @@ const MIME: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** What a fault-injecting test server does instead of serving a file as it is. */
+export type Fault =
+  | { kind: 'truncate'; bytes: number }
+  | { kind: 'html' }
+  | { kind: 'status'; code: number }
+  | { kind: 'flip'; offset: number }
+  | { kind: 'replace'; from: string; to: string }
+  /** Same-origin bytes that never end, as fast as the client reads them. */
+  | { kind: 'endless' };
+
+/** Chooses a fault for a path relative to the base (e.g. `data/locomo/locomo10.json`), or none. */
+export type FaultRule = (rel: string) => Fault | null;
+
 export interface StaticServer {
   origin: string;
   url: string;
   requests: string[];
+  /** Changes the faults from the next request on; null serves every file as it is. */
+  setFaults(rule: FaultRule | null): void;
+  /** Serves another build from the next request on, at the same origin (a redeploy). */
+  setRoot(root: string): void;
   close(): Promise<void>;
 }
 
@@ -32,11 +49,33 @@ export interface ServeOptions {
   crossOriginIsolated?: boolean;
   /** Hashed `assets/` files get a year's `immutable` caching, as a CDN would serve them. */
   cacheAssets?: boolean;
+  faults?: FaultRule;
+}
+
+const HTML_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>Not here</title></head><body>404</body></html>\n';
+
+function applyFault(bytes: Buffer, fault: Fault): Buffer {
+  switch (fault.kind) {
+    case 'truncate':
+      return bytes.subarray(0, fault.bytes);
+    case 'flip': {
+      const out = Buffer.from(bytes);
+      out[fault.offset] ^= 1;
+      return out;
+    }
+    case 'replace':
+      return Buffer.from(bytes.toString('utf8').replace(fault.from, fault.to));
+    default:
+      return bytes;
+  }
 }
 
 /** Serves a built site under `base` on 127.0.0.1 (a secure context, as WebGPU requires). */
 export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
   const requests: string[] = [];
+  let faults: FaultRule | null = opts.faults ?? null;
+  let root = opts.root;
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname);
@@ -50,9 +89,47 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
     }
     let rel = decodeURIComponent(url.pathname.slice(opts.base.length));
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(opts.root, rel);
-    if (!file.startsWith(path.resolve(opts.root))) {
+    const file = path.join(root, rel);
+    if (!file.startsWith(path.resolve(root))) {
       res.writeHead(403).end();
+      return;
+    }
+    const fault = faults?.(rel) ?? null;
+    if (fault?.kind === 'status') {
+      res.writeHead(fault.code, { 'Cache-Control': 'no-store' }).end('fault');
+      return;
+    }
+    if (fault?.kind === 'html') {
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end(HTML_PAGE);
+      return;
+    }
+    if (fault?.kind === 'endless') {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
+      const line = Buffer.from(`${JSON.stringify({ id: 1, text: 'x'.repeat(1000) })}\n`.repeat(64));
+      const pump = () => {
+        while (!res.destroyed && res.write(line));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      req.on('close', () => res.destroy());
+      pump();
+      return;
+    }
+    if (fault) {
+      try {
+        const body = applyFault(await readFile(file), fault);
+        res.writeHead(200, {
+          'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
+          'Content-Length': body.length,
+          'Cache-Control': 'no-store',
+        });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end('not found');
+      }
       return;
     }
     try {
@@ -79,6 +156,8 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
     origin,
     url: `${origin}${opts.base}`,
     requests,
+    setFaults: (rule) => (faults = rule),
+    setRoot: (next) => (root = next),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

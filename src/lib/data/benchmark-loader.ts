@@ -6,7 +6,8 @@ import { locomoPlusTables } from '../datasets/locomo-plus.ts';
 import { locomoConvComposedTables, locomoConvDialogTables } from '../datasets/locomo-conv.ts';
 import { memuseTables } from '../datasets/memuse.ts';
 import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
-import { sourceById } from './sources.ts';
+import { sitePathOf, sourceById } from './sources.ts';
+import { ChecksumError, IntegrityError } from './integrity.ts';
 
 /** Rows of the tables shared by all conversation datasets, plus each dataset's own extras. */
 export interface BenchmarkRows {
@@ -18,6 +19,8 @@ export interface BenchmarkRows {
   /** Which manifest file each dataset came from (full file or its excerpt). */
   files: Record<string, string>;
   skipped: string[];
+  /** Files that failed their check while a fallback (an excerpt) was used instead. */
+  warnings: string[];
 }
 
 const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> => {
@@ -67,6 +70,7 @@ function emptyRows(): BenchmarkRows {
     extras: {},
     files: {},
     skipped: [],
+    warnings: [],
   };
 }
 
@@ -81,13 +85,17 @@ function add(
 }
 
 /** The first manifest entry the site (or upstream) can serve: the full file, else its excerpt. */
-async function firstAvailable(ids: string[], opts: FetchOptions) {
+async function firstAvailable(ids: string[], opts: FetchOptions, warnings: string[]) {
   let lastError: unknown = null;
-  for (const id of ids) {
+  for (const [i, id] of ids.entries()) {
     try {
       return await fetchSourceText(sourceById(id), opts);
     } catch (err) {
       lastError = err;
+      const next = ids[i + 1];
+      if (next && (err instanceof ChecksumError || err instanceof IntegrityError)) {
+        warnings.push(`${err.message}; using ${sitePathOf(sourceById(next))} instead`);
+      }
     }
   }
   throw lastError instanceof Error ? lastError : new Error(String(lastError));
@@ -112,7 +120,11 @@ export async function collectBenchmarkRows(opts: FetchOptions): Promise<Benchmar
   rows.files['locomo-plus'] = label(plus);
 
   try {
-    const dialog = await firstAvailable(['locomo-conv-dialog', 'locomo-conv-dialog-sample0'], opts);
+    const dialog = await firstAvailable(
+      ['locomo-conv-dialog', 'locomo-conv-dialog-sample0'],
+      opts,
+      rows.warnings,
+    );
     const dt = locomoConvDialogTables(parseJsonDocument(dialog.text, label(dialog)), label(dialog));
     add(rows, dt);
     rows.extras.locomo_conv_supportive = dt.locomo_conv_supportive;
@@ -120,6 +132,7 @@ export async function collectBenchmarkRows(opts: FetchOptions): Promise<Benchmar
     const composed = await firstAvailable(
       ['locomo-conv-multimem-full', 'locomo-conv-multimem'],
       opts,
+      rows.warnings,
     );
     add(
       rows,
@@ -131,7 +144,11 @@ export async function collectBenchmarkRows(opts: FetchOptions): Promise<Benchmar
   }
 
   try {
-    const memuse = await firstAvailable(['memuse-instances', 'memuse-instances-first3'], opts);
+    const memuse = await firstAvailable(
+      ['memuse-instances', 'memuse-instances-first3'],
+      opts,
+      rows.warnings,
+    );
     const mt = memuseTables(memuse.text, label(memuse));
     add(rows, mt);
     rows.extras.memuse_sub_questions = mt.memuse_sub_questions;

@@ -1,8 +1,9 @@
 import type { Catalog } from '../db/catalog.ts';
-import type { LoadStep } from '../app/load-status.ts';
+import type { LoadStep, StepOutcome } from '../app/load-status.ts';
 import { PAPERS, parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
 import { parseReproducedCsv } from '../results/reproduced-csv.ts';
-import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
+import { fetchSourceText, fetchVerified, type FetchOptions } from './fetch-source.ts';
+import { verifyBytes, type Pin } from './integrity.ts';
 import { sourceById } from './sources.ts';
 import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
 import { parseJsonDocument } from '../datasets/jsonl.ts';
@@ -11,6 +12,8 @@ import { collectBenchmarkRows, loadBenchmarkRows } from './benchmark-loader.ts';
 export interface ResultsFile {
   name: string;
   url: string;
+  /** Size and sha256 the build recorded (absent in development). */
+  pin?: Pin;
 }
 
 type Report = (steps: LoadStep[]) => void;
@@ -39,10 +42,17 @@ export function resultRecords(rows: readonly ResultRow[]) {
 export const REPRODUCED_PREFIX = 'data/reproduced/';
 const isReproduced = (f: ResultsFile) => f.name.startsWith(REPRODUCED_PREFIX);
 
-async function fetchText(f: ResultsFile, fetchImpl: typeof fetch): Promise<string> {
-  const res = await fetchImpl(f.url);
-  if (!res.ok) throw new Error(`${f.name}: HTTP ${res.status}`);
-  return res.text();
+/** A results or reproduced CSV, checked against the size and sha256 the build pinned. */
+async function fetchPinnedText(
+  f: ResultsFile,
+  fetchImpl: typeof fetch,
+  evict?: (url: string) => Promise<void>,
+): Promise<string> {
+  const check = (bytes: Uint8Array, type: string | null) =>
+    verifyBytes(f.name, f.pin ?? {}, bytes, type);
+  const got = await fetchVerified(f.url, check, { fetchImpl, evict });
+  if (!(got instanceof Uint8Array)) throw new Error(`${f.name}: HTTP ${got.status}`);
+  return new TextDecoder('utf-8').decode(got);
 }
 
 /**
@@ -53,10 +63,11 @@ export async function loadReproduced(
   catalog: Catalog,
   files: readonly ResultsFile[],
   fetchImpl: typeof fetch = fetch,
+  evict?: (url: string) => Promise<void>,
 ): Promise<number> {
   const mine = files.filter(isReproduced);
   const perFile = await Promise.all(
-    mine.map(async (f) => parseReproducedCsv(await fetchText(f, fetchImpl), f.name)),
+    mine.map(async (f) => parseReproducedCsv(await fetchPinnedText(f, fetchImpl, evict), f.name)),
   );
   const n = await catalog.loadRows('reproduced', perFile.flat(), 'data/reproduced/*.csv');
   await catalog.createView(
@@ -74,14 +85,11 @@ export async function loadResults(
   catalog: Catalog,
   allFiles: readonly ResultsFile[],
   fetchImpl: typeof fetch = fetch,
+  evict?: (url: string) => Promise<void>,
 ): Promise<number> {
   const files = allFiles.filter((f) => !isReproduced(f));
   const perFile = await Promise.all(
-    files.map(async (f) => {
-      const res = await fetchImpl(f.url);
-      if (!res.ok) throw new Error(`${f.name}: HTTP ${res.status}`);
-      return parseResultsCsv(await res.text(), f.name);
-    }),
+    files.map(async (f) => parseResultsCsv(await fetchPinnedText(f, fetchImpl, evict), f.name)),
   );
   const rows: ResultRow[] = perFile.flat();
   const n = await catalog.loadRows('results', resultRecords(rows), 'data/results/*.csv');
@@ -126,7 +134,7 @@ export async function loadInMind(
 
 /** Runs each step, reporting progress; a failed step is reported and the others still run. */
 export async function runSteps(
-  plan: { id: string; label: string; run: () => Promise<string> }[],
+  plan: { id: string; label: string; run: () => Promise<StepOutcome> }[],
   report: Report,
 ): Promise<LoadStep[]> {
   const steps: LoadStep[] = plan.map((p) => ({
@@ -142,7 +150,13 @@ export async function runSteps(
   for (let i = 0; i < plan.length; i++) {
     update(i, { state: 'running' });
     try {
-      update(i, { state: 'done', detail: await plan[i].run() });
+      const outcome = await plan[i].run();
+      update(
+        i,
+        typeof outcome === 'string'
+          ? { state: 'done', detail: outcome }
+          : { state: 'done', detail: outcome.detail, warnings: outcome.warnings },
+      );
     } catch (err) {
       update(i, { state: 'error', detail: err instanceof Error ? err.message : String(err) });
     }
@@ -161,7 +175,8 @@ export function loadCoreData(
       {
         id: 'results',
         label: 'Released results',
-        run: async () => `${await loadResults(catalog, resultsFiles, opts.fetchImpl)} rows`,
+        run: async () =>
+          `${await loadResults(catalog, resultsFiles, opts.fetchImpl, opts.evict)} rows`,
       },
       ...(resultsFiles.some(isReproduced)
         ? [
@@ -169,7 +184,7 @@ export function loadCoreData(
               id: 'reproduced',
               label: 'MemLens reproduced numbers',
               run: async () =>
-                `${await loadReproduced(catalog, resultsFiles, opts.fetchImpl)} rows`,
+                `${await loadReproduced(catalog, resultsFiles, opts.fetchImpl, opts.evict)} rows`,
             },
           ]
         : []),
@@ -203,7 +218,11 @@ export function loadBenchmarkData(
           const rows = await collectBenchmarkRows(opts);
           const counts = await loadBenchmarkRows(catalog, rows);
           const summary = Object.entries(counts).map(([t, n]) => `${t}: ${n}`);
-          return [...summary, ...rows.skipped.map((s) => `skipped ${s}`)].join(', ');
+          const skipped = rows.skipped.map((s) => s.replace(/^([^:]+): /, '$1 not loaded: '));
+          return {
+            detail: [...summary, ...rows.skipped.map((s) => `skipped ${s}`)].join(', '),
+            warnings: [...rows.warnings, ...skipped],
+          };
         },
       },
     ],

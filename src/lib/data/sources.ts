@@ -1,4 +1,5 @@
 import sourcesJson from '../../../data/sources.json';
+import { verifyBytes } from './integrity.ts';
 
 export interface SourceFile {
   id: string;
@@ -41,33 +42,15 @@ export function sitePathOf(source: SourceFile): string {
   return `data/${source.dataset}/${source.file}`;
 }
 
-export function toHex(digest: ArrayBuffer): string {
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { ChecksumError, sha256Hex, toHex } from './integrity.ts';
 
-export class ChecksumError extends Error {
-  constructor(
-    readonly file: string,
-    readonly expected: string,
-    readonly actual: string,
-  ) {
-    super(`${file}: sha256 mismatch: expected ${expected}, got ${actual}`);
-    this.name = 'ChecksumError';
-  }
-}
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return toHex(digest);
-}
-
-/** Throws a ChecksumError naming `label` when the bytes do not match the manifest. */
+/** Throws, naming `label`, when the bytes are not the file the manifest pins (or are an HTML page). */
 export async function verifySource(
   source: SourceFile,
   bytes: Uint8Array,
   label: string,
+  contentType: string | null = null,
 ): Promise<void> {
-  if (source.sha256 === null) return;
-  const actual = await sha256Hex(bytes);
-  if (actual !== source.sha256) throw new ChecksumError(label, source.sha256, actual);
+  const pin = { sha256: source.sha256 ?? undefined, bytes: source.bytes ?? undefined };
+  await verifyBytes(label, pin, bytes, contentType);
 }

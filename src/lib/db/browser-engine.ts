@@ -4,6 +4,7 @@ import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import { OFFLINE_SETTINGS_SQL, arrowToRows, type SqlEngine, type SqlRow } from './engine.ts';
+import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
 
 /** Bundles served by the site itself (Vite `?url` imports), never jsDelivr. */
 const BUNDLES: duckdb.DuckDBBundles = {
@@ -11,16 +12,76 @@ const BUNDLES: duckdb.DuckDBBundles = {
   eh: { mainModule: ehWasm, mainWorker: ehWorker },
 };
 
-export async function openBrowserEngine(): Promise<SqlEngine> {
-  const bundle = await duckdb.selectBundle(BUNDLES);
-  if (!bundle.mainWorker) throw new Error('DuckDB-WASM: no worker bundle for this browser');
+export interface BrowserEngineOptions {
+  /** Called once when the worker dies after start-up (error event, closed, no answer). */
+  onDead?: (reason: string) => void;
+  /** Drops the given URLs from the service worker's caches (a corrupt copy) before the retry. */
+  evict?: (urls: string[]) => Promise<void>;
+  startTimeoutMs?: number;
+}
+
+const fileName = (url: string) => url.split('/').pop()?.split('?')[0] ?? url;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+async function startOnce(
+  bundle: duckdb.DuckDBBundle,
+  timeoutMs: number,
+): Promise<{ worker: Worker; db: duckdb.AsyncDuckDB; conn: duckdb.AsyncDuckDBConnection }> {
+  if (!bundle.mainWorker) throw new Error('no worker bundle for this browser');
   const worker = new Worker(bundle.mainWorker);
+  // A worker script that fails to load or run fires `error` and nothing else.
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) =>
+      reject(
+        new Error(`worker ${fileName(bundle.mainWorker ?? '')} failed: ${e.message || 'error'}`),
+      ),
+    );
+  });
   const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
-  await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
-  await db.open({ query: { castBigIntToDouble: true } });
-  const conn = await db.connect();
-  await conn.query(OFFLINE_SETTINGS_SQL);
-  return {
+  try {
+    const start = async () => {
+      await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
+      await db.open({ query: { castBigIntToDouble: true } });
+      const conn = await db.connect();
+      await conn.query(OFFLINE_SETTINGS_SQL);
+      return conn;
+    };
+    const seconds = Math.round(timeoutMs / 1000);
+    const conn = await withTimeout(
+      Promise.race([start(), failed]),
+      timeoutMs,
+      () => new Error(`no answer within ${seconds} s`),
+    );
+    return { worker, db, conn };
+  } catch (err) {
+    worker.terminate();
+    throw err;
+  }
+}
+
+/**
+ * Starts DuckDB in a worker; a start that fails or hangs is retried once after the bundle's files
+ * are evicted from the caches, then reported naming them.
+ */
+export async function openBrowserEngine(opts: BrowserEngineOptions = {}): Promise<WatchedEngine> {
+  const bundle = await duckdb.selectBundle(BUNDLES);
+  const files = [bundle.mainModule, bundle.mainWorker ?? ''].filter(Boolean);
+  const timeoutMs = opts.startTimeoutMs ?? 30_000;
+  let started: Awaited<ReturnType<typeof startOnce>>;
+  try {
+    started = await startOnce(bundle, timeoutMs);
+  } catch (first) {
+    await opts.evict?.(files).catch(() => undefined);
+    try {
+      started = await startOnce(bundle, timeoutMs);
+    } catch (err) {
+      const names = files.map(fileName).join(', ');
+      throw new Error(`DuckDB could not start (${names}): ${errorText(err)}`, { cause: first });
+    }
+  }
+  const { worker, db, conn } = started;
+  const inner: SqlEngine = {
     async query(sql: string): Promise<SqlRow[]> {
       return arrowToRows(await conn.query(sql));
     },
@@ -39,4 +100,16 @@ export async function openBrowserEngine(): Promise<SqlEngine> {
       worker.terminate();
     },
   };
+  const watched = watchEngine(
+    inner,
+    () => db.getVersion(),
+    (reason) => {
+      worker.terminate();
+      opts.onDead?.(reason);
+    },
+    DEFAULT_WATCH,
+  );
+  worker.addEventListener('error', (e) => watched.kill(`worker error: ${e.message || 'unknown'}`));
+  worker.addEventListener('messageerror', () => watched.kill('worker sent an unreadable message'));
+  return watched;
 }

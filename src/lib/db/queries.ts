@@ -286,10 +286,8 @@ const USER_META_DDL = `CREATE TABLE IF NOT EXISTS ${USER_TABLES_META} (name VARC
 export const USER_TABLES_SQL = `${USER_META_DDL};
 SELECT name, file, kind, format, "rows", mapping, loaded_at FROM ${USER_TABLES_META} ORDER BY loaded_at, name`;
 
-/** A SQL string literal; NUL cannot sit inside one, so it is spliced in with chr(0). */
-function textLiteral(value: string): string {
-  return value.split('\u0000').map(quoteString).join(' || chr(0) || ');
-}
+/** A SQL string literal (sql-text.ts splices NUL in with chr(0)). */
+const textLiteral = quoteString;
 
 export function sqlLiteral(value: UserCell): string {
   if (value === null) return 'NULL';

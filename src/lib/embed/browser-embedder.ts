@@ -10,6 +10,7 @@ import type { VectorStore } from './vector-cache.ts';
 import { locateModel, type ModelLocation } from './model-location.ts';
 import { ortWasmPaths, wasmThreadCount } from './ort-assets.ts';
 import { WorkerChannel } from './worker-channel.ts';
+import { storageMessage } from '../app/storage-error.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { FromWorker, LoadInfo } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
@@ -35,6 +36,8 @@ export interface LoadReport extends LoadInfo {
 /** EmbedOptions whose progress also counts model work (the interface accepts these options). */
 export interface BrowserEmbedOptions extends Omit<EmbedOptions, 'onProgress'> {
   onProgress?: (progress: RunProgress) => void;
+  /** The vector cache failed (storage full, say): the run goes on, its vectors kept in memory only. */
+  onCacheError?: (message: string) => void;
 }
 
 export interface BrowserEmbedderOptions {
@@ -78,6 +81,7 @@ export class BrowserEmbedder implements Embedder {
   private channel: WorkerChannel | null = null;
   private loaded: Loaded | null = null;
   private run: AbortController | null = null;
+  private lastLoad: { modelId: string; opts: BrowserLoadOptions; spec?: ModelSpec } | null = null;
 
   constructor(private readonly options: BrowserEmbedderOptions = {}) {}
 
@@ -119,7 +123,9 @@ export class BrowserEmbedder implements Embedder {
     });
     if (!this.channel || this.channel.stopped) {
       this.channel = new WorkerChannel((this.options.createWorker ?? createEmbedWorker)());
+      this.channel.watchLife();
     }
+    this.lastLoad = { modelId, opts, spec };
     const channel = this.channel;
     const info = await new Promise<LoadInfo>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
@@ -156,8 +162,13 @@ export class BrowserEmbedder implements Embedder {
   }
 
   async embed(texts: readonly string[], opts: BrowserEmbedOptions): Promise<EmbeddingMatrix> {
-    const loaded = this.requireLoaded();
     if (this.run) throw new Error('An embedding run is already in progress');
+    // A worker that died since (closed, crashed, errored) is replaced and the model loaded again.
+    if (this.channel?.stopped && this.lastLoad) {
+      const { modelId, opts: loadOpts, spec } = this.lastLoad;
+      await this.load(modelId, loadOpts, spec);
+    }
+    const loaded = this.requireLoaded();
     const controller = new AbortController();
     this.run = controller;
     const signal = opts.signal
@@ -193,7 +204,12 @@ export class BrowserEmbedder implements Embedder {
     const prepared = prepareTexts(spec, texts, opts.kind);
     const keys = await vectorKeys(vectorKeyScope(spec, dtype, opts.kind, report.source), texts);
     const cache = this.options.cache ?? null;
-    const hits = cache ? await cache.getMany(keys) : [];
+    const hits = cache
+      ? await cache.getMany(keys).catch((err: unknown) => {
+          opts.onCacheError?.(storageMessage(err, 'the vector cache (read)'));
+          return [];
+        })
+      : [];
     throwIfAborted(signal);
 
     const vectors = new Float32Array(texts.length * dim);
@@ -218,7 +234,7 @@ export class BrowserEmbedder implements Embedder {
     const meter = new ProgressMeter(texts.length, cached, misses.keys.length);
     opts.onProgress?.(meter.snapshot());
     if (misses.keys.length > 0) {
-      await this.compute(misses, dim, vectors, meter, signal, opts.onProgress);
+      await this.compute(misses, dim, vectors, meter, signal, opts);
     }
     return { dim, count: texts.length, vectors };
   }
@@ -229,11 +245,11 @@ export class BrowserEmbedder implements Embedder {
     vectors: Float32Array,
     meter: ProgressMeter,
     signal: AbortSignal,
-    onProgress: ((p: RunProgress) => void) | undefined,
+    { onProgress, onCacheError }: BrowserEmbedOptions,
   ): Promise<void> {
     const channel = this.channel;
     if (!channel) return Promise.reject(new Error('embedding worker is not running'));
-    const cache = this.options.cache ?? null;
+    let cache = this.options.cache ?? null;
     return new Promise<void>((resolve, reject) => {
       // Batches are stored strictly in order; one not yet started when the run is cancelled
       // is dropped, one already being written completes (whole) and is counted.
@@ -247,7 +263,13 @@ export class BrowserEmbedder implements Embedder {
           key: misses.keys[index],
           vector: batch.slice(r * dim, (r + 1) * dim),
         }));
-        if (cache) await cache.putMany(entries);
+        if (cache) {
+          // The cache is optional: once a write fails the run goes on without it.
+          await cache.putMany(entries).catch((err: unknown) => {
+            cache = null;
+            onCacheError?.(storageMessage(err, 'embedding vectors'));
+          });
+        }
         let rows = 0;
         entries.forEach(({ vector }, r) => {
           for (const row of misses.rows[indices[r]]) {

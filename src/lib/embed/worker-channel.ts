@@ -11,7 +11,8 @@ export class WorkerChannel {
 
   constructor(private readonly worker: Worker) {
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      this.listeners.get(event.data.id)?.onMessage(event.data);
+      if (event.data.type === 'held') this.watchLock();
+      else this.listeners.get(event.data.id)?.onMessage(event.data);
     };
     // An error event means an exception escaped the worker: its state is unknown, so it is
     // stopped and the embedder starts a new one on the next load.
@@ -19,6 +20,27 @@ export class WorkerChannel {
       event.preventDefault();
       this.terminate(`embedding worker failed: ${event.message || 'script error'}`);
     };
+  }
+
+  private readonly lock =
+    typeof navigator !== 'undefined' && navigator.locks && typeof crypto.randomUUID === 'function'
+      ? `memlens-embed-${crypto.randomUUID()}`
+      : null;
+
+  /**
+   * A worker that is closed or killed sends nothing, so it holds a Web Lock for its lifetime;
+   * the page is granted the lock the moment the worker is gone and fails what was pending.
+   */
+  watchLife(): void {
+    if (this.lock)
+      this.worker.postMessage({ type: 'hold', id: 0, lock: this.lock } satisfies ToWorker);
+  }
+
+  private watchLock(): void {
+    if (!this.lock) return;
+    void navigator.locks.request(this.lock, () => {
+      if (!this.isStopped) this.terminate('the embedding worker stopped (closed or crashed)');
+    });
   }
 
   get stopped(): boolean {
@@ -51,6 +73,7 @@ export class WorkerChannel {
   }
 
   terminate(reason = 'embedding worker was stopped'): void {
+    if (this.isStopped) return;
     this.isStopped = true;
     this.failAll(reason);
     this.worker.terminate();

@@ -30,7 +30,9 @@ export interface LoadInfo {
 export type ToWorker =
   | { type: 'load'; id: number; config: WorkerLoadConfig }
   | { type: 'embed'; id: number; texts: string[] }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** Hold this Web Lock for the worker's lifetime: the page learns of its end when it is freed. */
+  | { type: 'hold'; id: number; lock: string };
 
 export type FromWorker =
   | { type: 'loaded'; id: number; info: LoadInfo }
@@ -38,4 +40,5 @@ export type FromWorker =
   | { type: 'batch'; id: number; indices: number[]; vectors: Float32Array }
   | { type: 'embedded'; id: number }
   | { type: 'cancelled'; id: number }
+  | { type: 'held'; id: number }
   | { type: 'error'; id: number; message: string };

@@ -6,12 +6,17 @@ export type ToWorkerMessage =
   | { type: 'status' }
   | { type: 'skip-waiting' }
   /** Cross-origin URLs the page fetched before the worker controlled it. */
-  | { type: 'keep-upstream'; urls: string[] };
+  | { type: 'keep-upstream'; urls: string[] }
+  /** Files the page found corrupt (a failed check or instantiation): dropped from every cache. */
+  | { type: 'evict'; urls: string[] };
 
 export type FromWorkerMessage =
   | { type: 'precache-progress'; version: string; done: number; total: number }
   | { type: 'cache-changed'; version: string }
-  | { type: 'status'; report: OfflineReport };
+  | { type: 'status'; report: OfflineReport }
+  /** A precached file failed its check twice: the install stops, and says which file. */
+  | { type: 'precache-failed'; version: string; url: string; reason: string }
+  | { type: 'evicted'; urls: string[] };
 
 export interface GroupStatus {
   files: number;

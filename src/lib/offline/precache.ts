@@ -18,6 +18,8 @@ export interface BuiltFile {
 export interface PrecacheEntry {
   url: string;
   bytes: number;
+  /** The worker stores the file only when its bytes hash to this. */
+  sha256: string;
   group: PrecacheGroup;
 }
 
@@ -42,6 +44,8 @@ export interface PrecacheManifest {
 }
 
 export const MANIFEST_FILE = 'precache-manifest.json';
+/** Bumped when the worker's storing rules change, so caches filled under older rules are dropped. */
+export const CACHE_FORMAT = 2;
 export const SW_FILE = 'sw.js';
 
 const FALLBACK = /^assets\/duckdb-(mvp|browser-mvp)[^/]*$/;
@@ -96,7 +100,9 @@ export function buildPrecacheManifest(
   const precache: PrecacheEntry[] = [];
   for (const f of sorted) {
     const cls = classifyAsset(f.path);
-    if (isPrecached(cls)) precache.push({ url: fileUrl(f.path), bytes: f.bytes, group: cls });
+    if (isPrecached(cls)) {
+      precache.push({ url: fileUrl(f.path), bytes: f.bytes, sha256: f.sha256, group: cls });
+    }
   }
   const precached = new Set(precache.map((e) => e.url));
   const fingerprint = (list: readonly BuiltFile[]) =>
@@ -108,6 +114,7 @@ export function buildPrecacheManifest(
       [
         fingerprint(sorted.filter((f) => precached.has(fileUrl(f.path)))),
         `coi=${opts.coi}`,
+        `format=${CACHE_FORMAT}`,
         upstream.join('\n'),
       ].join('\n--\n'),
     )

@@ -1,6 +1,7 @@
 // How the service worker answers each request. Pure: the worker supplies the request's shape
 // and its scope, and gets back which cache to use and how.
 import { MANIFEST_FILE, type PrecacheManifest } from './precache.ts';
+import { PIN_PARAM } from '../data/integrity.ts';
 
 export interface CacheNames {
   precache: string;
@@ -50,6 +51,8 @@ export interface RouteContext {
   scope: string;
   /** Precached URLs relative to the scope, as in the manifest. */
   precached: ReadonlySet<string>;
+  /** sha256 of each precached file, by the same relative URL. */
+  sha256: ReadonlyMap<string, string>;
   upstream: ReadonlySet<string>;
 }
 
@@ -57,6 +60,7 @@ export function routeContext(manifest: PrecacheManifest, scope: string): RouteCo
   return {
     scope,
     precached: new Set(manifest.precache.map((e) => e.url)),
+    sha256: new Map(manifest.precache.map((e) => [e.url, e.sha256])),
     upstream: new Set(manifest.upstream),
   };
 }
@@ -76,8 +80,14 @@ export function routeRequest(req: RequestShape, ctx: RouteContext): Route {
   if (req.mode === 'navigate') return { kind: 'navigate' };
   const rel = url.pathname.slice(scope.pathname.length);
   if (rel === MANIFEST_FILE) return { kind: 'manifest' };
-  if (url.search === '' && ctx.precached.has(rel)) {
-    return { kind: 'cache-first', cache: 'precache', key: url.href };
+  if (ctx.precached.has(rel)) {
+    // `?sha256=` asks for one exact file: this build's copy serves it only if the hashes agree,
+    // so a page of a newer build never reads this build's data.
+    const pinned = url.searchParams.get(PIN_PARAM);
+    const onlyPin = pinned !== null && [...url.searchParams.keys()].length === 1;
+    if (url.search === '' || (onlyPin && ctx.sha256.get(rel) === pinned)) {
+      return { kind: 'cache-first', cache: 'precache', key: `${url.origin}${url.pathname}` };
+    }
   }
   if (rel.startsWith('models/')) return { kind: 'cache-first', cache: 'models', key: url.href };
   // Hashed build assets never change under one name; anything else may.
@@ -102,6 +112,12 @@ export function withIsolation(headers: Headers): Headers {
   return out;
 }
 
+/** Marks a same-origin download the reader asked for: the worker lets it through untouched. */
+export const READER_DOWNLOAD_HEADER = 'X-MemLens-Download';
+
+/** Header the worker adds to each precached copy: the sha256 its bytes were checked against. */
+export const VERIFIED_HEADER = 'X-MemLens-Sha256';
+
 /** Only whole, readable answers are stored: no errors, partial content or opaque responses. */
 export function isCacheable(res: { ok: boolean; status: number; type: string }): boolean {
   return (
@@ -109,4 +125,11 @@ export function isCacheable(res: { ok: boolean; status: number; type: string }):
     res.status === 200 &&
     (res.type === 'basic' || res.type === 'cors' || res.type === 'default')
   );
+}
+
+/** An HTML answer for a file that is not HTML (a host's error page or SPA fallback) is never stored. */
+export function isHtmlForOther(url: string, contentType: string | null): boolean {
+  const path = new URL(url).pathname.toLowerCase();
+  if (path.endsWith('/') || path.endsWith('.html') || path.endsWith('.htm')) return false;
+  return contentType !== null && /^\s*text\/html\b/i.test(contentType);
 }

@@ -12,6 +12,8 @@ export interface FieldInfo {
   /** Mean length of its string values (0 when it has none). */
   meanLength: number;
   example: string;
+  /** Values too large for a double (`1e400` reads as Infinity): stored as null. */
+  nonFinite: number;
 }
 
 export function kindOf(value: unknown): ValueKind {
@@ -24,8 +26,12 @@ export function kindOf(value: unknown): ValueKind {
   return 'null';
 }
 
+/** A key that would read as a path (`a.b`), or that is empty or quoted, is shown quoted. */
+const PLAIN_KEY = /^[^."\s]+$/;
+
+/** `a.b` is the field `b` inside `a`; a key that itself holds a dot is shown as `"a.b"`. */
 export function fieldLabel(path: readonly string[]): string {
-  return path.join('.');
+  return path.map((key) => (PLAIN_KEY.test(key) ? key : JSON.stringify(key))).join('.');
 }
 
 export function fieldValue(record: JsonObject, path: readonly string[]): unknown {
@@ -44,23 +50,59 @@ interface Tally {
   lengthSum: number;
   strings: number;
   example: string;
+  nonFinite: number;
 }
 
 const MAX_DEPTH = 2;
 
+/**
+ * Fields listed one by one in the mapping step; the rest of a wider record is still loaded, in
+ * the table's `fields` JSON column (as DuckDB's `read_json` folds wide objects into a MAP).
+ */
+export const MAX_LISTED_FIELDS = 1000;
+
+export interface FieldSummary {
+  fields: FieldInfo[];
+  /** Distinct fields seen beyond MAX_LISTED_FIELDS (kept in the `fields` column, not listed). */
+  folded: number;
+  /** Keys holding a dot that would read like a nested field beside them (`"a.b"` and `a.b`). */
+  clashes: string[];
+}
+
 export function collectFields(records: readonly JsonObject[]): FieldInfo[] {
+  return summarizeFields(records).fields;
+}
+
+export function summarizeFields(
+  records: readonly JsonObject[],
+  limit = MAX_LISTED_FIELDS,
+): FieldSummary {
   const tallies = new Map<string, Tally>();
+  const folded = new Set<string>();
   const visit = (obj: JsonObject, prefix: string[]) => {
     for (const [key, value] of Object.entries(obj)) {
       const path = [...prefix, key];
       const id = JSON.stringify(path);
       let tally = tallies.get(id);
       if (!tally) {
-        tally = { path, kinds: new Set(), present: 0, lengthSum: 0, strings: 0, example: '' };
+        if (tallies.size >= limit) {
+          folded.add(id);
+          continue;
+        }
+        tally = {
+          path,
+          kinds: new Set(),
+          present: 0,
+          lengthSum: 0,
+          strings: 0,
+          example: '',
+          nonFinite: 0,
+        };
         tallies.set(id, tally);
       }
       tally.present++;
       tally.kinds.add(kindOf(value));
+      if (typeof value === 'number' && !Number.isFinite(value)) tally.nonFinite++;
       if (typeof value === 'string') {
         tally.strings++;
         tally.lengthSum += value.length;
@@ -70,14 +112,46 @@ export function collectFields(records: readonly JsonObject[]): FieldInfo[] {
     }
   };
   for (const record of records) visit(record, []);
-  return [...tallies.values()].map((t) => ({
+  const fields = [...tallies.values()].map((t) => ({
     path: t.path,
     label: fieldLabel(t.path),
     kinds: [...t.kinds].sort(),
     present: t.present,
     meanLength: t.strings === 0 ? 0 : t.lengthSum / t.strings,
     example: t.example,
+    nonFinite: t.nonFinite,
   }));
+  return { fields, folded: folded.size, clashes: dottedClashes(fields) };
+}
+
+/** Labels that a plain dotted join would have given to two different fields. */
+function dottedClashes(fields: readonly FieldInfo[]): string[] {
+  const byJoin = new Map<string, number>();
+  for (const f of fields) byJoin.set(f.path.join('.'), (byJoin.get(f.path.join('.')) ?? 0) + 1);
+  return [...byJoin].filter(([, n]) => n > 1).map(([joined]) => joined);
+}
+
+export interface FieldWindow {
+  shown: FieldInfo[];
+  /** Fields matching the search, of which `shown` are the first. */
+  matching: number;
+}
+
+/** The fields the mapping step lists: those whose label contains `search`, at most `limit`. */
+export function fieldWindow(
+  fields: readonly FieldInfo[],
+  search: string,
+  limit: number,
+): FieldWindow {
+  const needle = search.trim().toLowerCase();
+  const shown: FieldInfo[] = [];
+  let matching = 0;
+  for (const f of fields) {
+    if (needle && !f.label.toLowerCase().includes(needle)) continue;
+    matching++;
+    if (shown.length < limit) shown.push(f);
+  }
+  return { shown, matching };
 }
 
 function preview(value: unknown): string {

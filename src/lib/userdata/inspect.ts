@@ -1,5 +1,5 @@
 import { readHead, type ByteSource } from './byte-source.ts';
-import { collectFields, type FieldInfo } from './fields.ts';
+import { summarizeFields, type FieldInfo } from './fields.ts';
 import { detectFormat } from './format.ts';
 import { looksLikeSubmission, SubmissionChecker } from './inmind-submission.ts';
 import { documentTooLarge, MAX_JSON_DOCUMENT_BYTES } from './json-document.ts';
@@ -18,6 +18,10 @@ export interface Inspection {
   kind: DataKind;
   sample: UserRecord[];
   fields: FieldInfo[];
+  /** Fields beyond the listed ones: loaded into the `fields` JSON column, not listed. */
+  folded: number;
+  /** Keys with a dot shown quoted because a nested field has the same dotted name. */
+  clashes: string[];
   mapping: Mapping;
   table: string;
 }
@@ -49,7 +53,7 @@ export async function inspectUserFile(
     const checker = new SubmissionChecker(source.name, null);
     for (const record of sample) checker.check(record);
   }
-  const fields = collectFields(sample.map((r) => r.value));
+  const { fields, folded, clashes } = summarizeFields(sample.map((r) => r.value));
   return {
     file: source.name,
     size: source.size,
@@ -57,6 +61,8 @@ export async function inspectUserFile(
     kind,
     sample,
     fields,
+    folded,
+    clashes,
     mapping: suggestMapping(fields),
     table: userTableName(source.name),
   };

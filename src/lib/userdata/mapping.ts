@@ -68,6 +68,33 @@ function fits(role: Role, field: FieldInfo): boolean {
   return field.kinds.some((k) => kinds.includes(k));
 }
 
+/**
+ * The fields a role's menu offers: those that fit it and match `search`, at most `limit`, and
+ * always the one now chosen, so a menu never grows with the width of the file.
+ */
+export function roleOptions(
+  fields: readonly FieldInfo[],
+  role: Role,
+  chosen: readonly string[] | null,
+  search: string,
+  limit: number,
+): FieldInfo[] {
+  const needle = search.trim().toLowerCase();
+  const id = chosen === null ? null : JSON.stringify(chosen);
+  const out: FieldInfo[] = [];
+  let hasChosen = false;
+  for (const f of fields) {
+    const isChosen = id !== null && JSON.stringify(f.path) === id;
+    const matches = fits(role, f) && (!needle || f.label.toLowerCase().includes(needle));
+    if (isChosen || (matches && out.length < limit)) {
+      out.push(f);
+      hasChosen ||= isChosen;
+    }
+    if (out.length >= limit && (hasChosen || id === null)) break;
+  }
+  return out;
+}
+
 export function emptyMapping(): Mapping {
   return { query: null, memory: null, gold: null, conversation: null, speaker: null };
 }
@@ -95,6 +122,35 @@ export function suggestMapping(fields: readonly FieldInfo[]): Mapping {
     if (longest) mapping.memory = longest.path;
   }
   return mapping;
+}
+
+/**
+ * What loading with `mapping` would change without a word, listed before the load: a field named
+ * for a role but left out because its values do not fit (an array-valued `query`), and numbers
+ * too large for a double.
+ */
+export function mappingNotes(fields: readonly FieldInfo[], mapping: Mapping): string[] {
+  const notes: string[] = [];
+  for (const role of ROLES) {
+    const chosen = mapping[role];
+    const named = fields.find(
+      (f) => f.path.length === 1 && NAMES[role][0] === f.path[0].toLowerCase() && !fits(role, f),
+    );
+    if (named && (chosen === null || fieldLabel(chosen) !== named.label)) {
+      const instead = chosen ? `${fieldLabel(chosen)} was chosen instead` : 'no field was chosen';
+      notes.push(
+        `${named.label} holds ${named.kinds.join(', ')} values, which cannot be the ${role}: ${instead}.`,
+      );
+    }
+  }
+  for (const f of fields) {
+    if (f.nonFinite > 0) {
+      notes.push(
+        `${f.label}: ${f.nonFinite} number${f.nonFinite === 1 ? '' : 's'} in the sample ${f.nonFinite === 1 ? 'is' : 'are'} too large for a double and will be stored as null.`,
+      );
+    }
+  }
+  return notes;
 }
 
 /** Why the mapping cannot be loaded, or null. */
@@ -160,14 +216,9 @@ function otherFields(record: JsonObject, mapping: Mapping): string | null {
   const mapped = new Set(
     Object.values(mapping).flatMap((p) => (p && p.length === 1 ? [p[0]] : [])),
   );
-  const rest: JsonObject = {};
-  let kept = false;
-  for (const [key, value] of Object.entries(record)) {
-    if (mapped.has(key)) continue;
-    rest[key] = value;
-    kept = true;
-  }
-  return kept ? JSON.stringify(rest) : null;
+  // fromEntries defines each key, so a `__proto__` field is kept as data, not taken as a prototype.
+  const rest = Object.entries(record).filter(([key]) => !mapped.has(key));
+  return rest.length > 0 ? JSON.stringify(Object.fromEntries(rest)) : null;
 }
 
 /** One record as a user-table row; a mapped query or memory field must be present. */

@@ -22,3 +22,13 @@ export function tableNameProblem(name: string): string | null {
     ? null
     : 'Table names start with "user_" and use only a–z, 0–9 and "_" (at most 53 characters).';
 }
+
+/** `name`, or the first `name_2`, `name_3`… not in `taken`, kept within the length limit. */
+export function freeTableName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let i = 2; ; i++) {
+    const suffix = `_${i}`;
+    const candidate = `${name.slice(0, 53 - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

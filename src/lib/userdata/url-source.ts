@@ -1,4 +1,10 @@
 import { blobSource, type ByteSource } from './byte-source.ts';
+import { formatBytes } from './lines.ts';
+import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
+
+/** A URL download stops here: an endless or huge answer must not fill the tab's memory. */
+export const MAX_URL_BYTES = 256 * 1024 * 1024;
+const BLOB_STEP = 8 * 1024 * 1024;
 
 export interface UrlTarget {
   href: string;
@@ -29,7 +35,15 @@ export function resolveUrl(input: string, base: string): UrlTarget {
 export interface FetchUrlOptions {
   fetchImpl?: typeof fetch;
   signal?: AbortSignal;
+  /** `total` is the announced size, else null. */
   onBytes?: (read: number, total: number | null) => void;
+  maxBytes?: number;
+}
+
+function tooLarge(target: UrlTarget, max: number, what: string): Error {
+  return new Error(
+    `${target.href}: ${what}; files fetched by URL are limited to ${formatBytes(max)}: download it and pick the file instead`,
+  );
 }
 
 /** Downloads into a Blob (never one big string), which is then read like a picked file. */
@@ -40,7 +54,14 @@ export async function fetchUrlSource(
   const doFetch = options.fetchImpl ?? fetch;
   let response: Response;
   try {
-    response = await doFetch(target.href, { signal: options.signal, credentials: 'omit' });
+    response = await doFetch(target.href, {
+      signal: options.signal,
+      credentials: 'omit',
+      // A reader's download is theirs: no cache (the service worker's included) keeps a copy.
+      // The marker header goes to the site only: on another origin it would need a preflight.
+      cache: 'no-store',
+      headers: target.sameOrigin ? { [READER_DOWNLOAD_HEADER]: '1' } : undefined,
+    });
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(
@@ -50,16 +71,36 @@ export async function fetchUrlSource(
   if (!response.ok || !response.body) {
     throw new Error(`${target.href}: HTTP ${response.status}`);
   }
+  const max = options.maxBytes ?? MAX_URL_BYTES;
   const total = Number(response.headers.get('content-length')) || null;
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+  if (total !== null && total > max) {
+    await response.body.cancel().catch(() => undefined);
+    throw tooLarge(target, max, `the server announces ${formatBytes(total)}`);
+  }
+  // Chunks are moved into Blobs every few MiB, which the browser may keep outside the tab's heap.
+  const blobs: Blob[] = [];
+  let parts: Uint8Array<ArrayBuffer>[] = [];
+  let partBytes = 0;
   const reader = response.body.getReader();
   let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    read += value.length;
-    options.onBytes?.(read, total);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read += value.length;
+      if (read > max) throw tooLarge(target, max, `stopped after ${formatBytes(max)}`);
+      parts.push(value);
+      partBytes += value.length;
+      if (partBytes >= BLOB_STEP) {
+        blobs.push(new Blob(parts));
+        parts = [];
+        partBytes = 0;
+      }
+      options.onBytes?.(read, total);
+    }
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    throw err;
   }
-  return blobSource(target.name, new Blob(parts));
+  return blobSource(target.name, new Blob([...blobs, ...parts]));
 }

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { loadInMind, loadReproduced, loadResults } from '../../../src/lib/data/core-loader.ts';
+import {
+  loadBenchmarkData,
+  loadInMind,
+  loadReproduced,
+  loadResults,
+} from '../../../src/lib/data/core-loader.ts';
 import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
 import { inmindTaskRows } from '../../../src/lib/datasets/inmind.ts';
+import { sha256Hex } from '../../../src/lib/data/integrity.ts';
 import { SITE, siteFetch } from './site-fetch.ts';
 
 let catalog: Catalog;
@@ -114,5 +120,44 @@ describe('released results and conversation benchmarks', () => {
       `SELECT count(*) AS n FROM conversations WHERE dataset = 'locomo'`,
     );
     expect(conv.n).toBe(10);
+  });
+
+  it('says visibly which optional file failed its check, and still loads the rest', async () => {
+    const flip = (b: Buffer) => {
+      const out = Buffer.from(b);
+      out[100] ^= 1;
+      return out;
+    };
+    const steps = await loadBenchmarkData(
+      catalog,
+      {
+        siteBase: SITE,
+        allowUpstream: false,
+        fetchImpl: siteFetch({ 'data/memuse/instances.test.first3.jsonl': flip }),
+      },
+      () => undefined,
+    );
+    expect(steps[0].state).toBe('done');
+    expect(steps[0].warnings).toEqual([
+      expect.stringMatching(
+        /^MemUse not loaded: memuse\/instances\.test\.first3\.jsonl: sha256 mismatch: expected [0-9a-f]{64}, got [0-9a-f]{64}$/,
+      ),
+    ]);
+    const [conv] = await catalog.query(`SELECT count(*) AS n FROM conversations`);
+    expect(conv.n).toBeGreaterThan(10);
+  });
+
+  it('rejects a results CSV whose bytes differ from the pinned ones, naming it', async () => {
+    const name = 'data/results/inmind.csv';
+    const good = siteFetch();
+    const bytes = new Uint8Array(await (await good(`${SITE}${name}`)).arrayBuffer());
+    const pin = { sha256: await sha256Hex(bytes), bytes: bytes.length };
+    const tampered = siteFetch({
+      [name]: (b) => Buffer.from(b.toString('utf8').replace('92.0', '12.0')),
+    });
+    await expect(
+      loadResults(catalog, [{ name, url: `${SITE}${name}`, pin }], tampered),
+    ).rejects.toThrow(/^data\/results\/inmind\.csv: sha256 mismatch/);
+    expect(await catalog.count('results')).toBeGreaterThan(300);
   });
 });

@@ -195,4 +195,49 @@ describe('BrowserEmbedder', () => {
     worker.reply({ type: 'error', id: worker.lastEmbed().id, message: 'session run failed' });
     await expect(run).rejects.toThrow('session run failed');
   });
+
+  it('keeps computing when the cache is full, keeping the vectors and saying why', async () => {
+    const store = new FakeStore();
+    store.putMany = async () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const { worker, embedder } = await setup(store);
+    const problems: string[] = [];
+    const run = embedder.embed(['a', 'b'], {
+      kind: 'document',
+      onCacheError: (m) => problems.push(m),
+    });
+    await until(() => embedRequests(worker) === 1);
+    worker.batch([0]);
+    worker.batch([1]);
+    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    const matrix = await run;
+    expect([matrix.vectors[0], matrix.vectors[DIM]]).toEqual([1, 2]);
+    expect(problems).toEqual([
+      'browser storage full: embedding vectors could not be saved (free space or allow this site more storage)',
+    ]);
+  });
+
+  it('after the worker died, the next run starts a new worker and loads the model again', async () => {
+    const workers: FakeWorker[] = [];
+    const embedder = new BrowserEmbedder({
+      siteBase: SITE,
+      cache: null,
+      fetchImpl: serveAll,
+      createWorker: () => {
+        workers.push(new FakeWorker());
+        return workers[workers.length - 1] as unknown as Worker;
+      },
+    });
+    await embedder.load('tiny-bert', { device: 'wasm' });
+    const first = embedder.embed(['a'], { kind: 'query' });
+    await until(() => embedRequests(workers[0]) === 1);
+    workers[0].onerror?.({ message: 'boom', preventDefault: () => undefined } as ErrorEvent);
+    await expect(first).rejects.toThrow('embedding worker failed: boom');
+    const second = embedder.embed(['a'], { kind: 'query' });
+    await until(() => workers.length === 2 && embedRequests(workers[1]) === 1);
+    workers[1].batch([0]);
+    workers[1].reply({ type: 'embedded', id: workers[1].lastEmbed().id });
+    expect((await second).vectors[0]).toBe(1);
+  });
 });

@@ -80,6 +80,7 @@ describe('buildPrecacheManifest', () => {
       'data/inmind/inmind_en.jsonl',
       'index.html',
     ]);
+    expect(manifest.precache.every((e) => e.sha256 === 'a')).toBe(true);
     expect(manifest.precacheBytes).toBe(manifest.precache.reduce((s, e) => s + e.bytes, 0));
     const totals = groupTotals(manifest.precache);
     expect(totals.engine).toEqual({ files: 2, bytes: 60_000_000 });

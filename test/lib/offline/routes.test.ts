@@ -6,6 +6,7 @@ import {
   routeContext,
   routeRequest,
   staleCaches,
+  isHtmlForOther,
   withIsolation,
 } from '../../../src/lib/offline/routes.ts';
 import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
@@ -15,9 +16,14 @@ const manifest: PrecacheManifest = {
   version: 'v1',
   coi: false,
   precache: [
-    { url: 'index.html', bytes: 1, group: 'shell' },
-    { url: 'assets/index-a.js', bytes: 1, group: 'shell' },
-    { url: 'data/inmind/inmind_en.jsonl', bytes: 1, group: 'data' },
+    { url: 'index.html', bytes: 1, sha256: 'h-index.html', group: 'shell' },
+    { url: 'assets/index-a.js', bytes: 1, sha256: 'h-assets/index-a.js', group: 'shell' },
+    {
+      url: 'data/inmind/inmind_en.jsonl',
+      bytes: 1,
+      sha256: 'h-data/inmind/inmind_en.jsonl',
+      group: 'data',
+    },
   ],
   precacheBytes: 3,
   models: [],
@@ -42,6 +48,24 @@ describe('routeRequest under the base /memlens/', () => {
     });
     expect(get(`${SITE}data/inmind/inmind_en.jsonl`)).toMatchObject({ cache: 'precache' });
     expect(get(`${SITE}data/inmind/inmind_en.jsonl?x=1`)).toMatchObject({ kind: 'network-first' });
+  });
+
+  it('serves a file asked for by sha256 from the precache only when the hashes agree', () => {
+    const file = `${SITE}data/inmind/inmind_en.jsonl`;
+    expect(get(`${file}?sha256=h-data/inmind/inmind_en.jsonl`)).toEqual({
+      kind: 'cache-first',
+      cache: 'precache',
+      key: file,
+    });
+    // A newer build's page asks for other bytes: this build's copy must not answer.
+    expect(get(`${file}?sha256=other`)).toEqual({
+      kind: 'network-first',
+      cache: 'runtime',
+      key: `${file}?sha256=other`,
+    });
+    expect(get(`${file}?sha256=h-data/inmind/inmind_en.jsonl&x=1`)).toMatchObject({
+      kind: 'network-first',
+    });
   });
 
   it('keeps models and unlisted hashed assets once fetched, other files network first', () => {
@@ -125,5 +149,18 @@ describe('caches and headers', () => {
     expect(isCacheable({ ok: true, status: 206, type: 'basic' })).toBe(false);
     expect(isCacheable({ ok: false, status: 404, type: 'basic' })).toBe(false);
     expect(isCacheable({ ok: false, status: 0, type: 'opaque' })).toBe(false);
+  });
+});
+
+describe('isHtmlForOther', () => {
+  it('flags an HTML answer for a data or wasm file, never for a page', () => {
+    expect(isHtmlForOther(`${SITE}data/locomo/locomo10.json`, 'text/html; charset=utf-8')).toBe(
+      true,
+    );
+    expect(isHtmlForOther(`${SITE}assets/duckdb-eh.wasm`, ' TEXT/HTML')).toBe(true);
+    expect(isHtmlForOther(`${SITE}data/locomo/locomo10.json`, 'application/json')).toBe(false);
+    expect(isHtmlForOther(`${SITE}index.html`, 'text/html')).toBe(false);
+    expect(isHtmlForOther(SITE, 'text/html')).toBe(false);
+    expect(isHtmlForOther(`${SITE}x.json`, null)).toBe(false);
   });
 });

@@ -13,9 +13,14 @@ const manifest: PrecacheManifest = {
   version: 'v1',
   coi: true,
   precache: [
-    { url: 'index.html', bytes: 600, group: 'shell' },
-    { url: 'assets/duckdb-eh.wasm', bytes: 3 * 1024 * 1024, group: 'engine' },
-    { url: 'data/inmind/inmind_en.jsonl', bytes: 2048, group: 'data' },
+    { url: 'index.html', bytes: 600, sha256: 'h-index.html', group: 'shell' },
+    { url: 'assets/duckdb-eh.wasm', bytes: 3 * 1024 * 1024, sha256: 'e', group: 'engine' },
+    {
+      url: 'data/inmind/inmind_en.jsonl',
+      bytes: 2048,
+      sha256: 'h-data/inmind/inmind_en.jsonl',
+      group: 'data',
+    },
   ],
   precacheBytes: 600 + 3 * 1024 * 1024 + 2048,
   models: [

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { collectFields } from '../../../src/lib/userdata/fields.ts';
-import { mapRecord, mappingProblem, suggestMapping } from '../../../src/lib/userdata/mapping.ts';
+import {
+  MAX_LISTED_FIELDS,
+  collectFields,
+  fieldWindow,
+  summarizeFields,
+} from '../../../src/lib/userdata/fields.ts';
+import {
+  mapRecord,
+  mappingNotes,
+  mappingProblem,
+  roleOptions,
+  suggestMapping,
+} from '../../../src/lib/userdata/mapping.ts';
 import { readRecords } from '../../../src/lib/userdata/records.ts';
 import { GOOD_DIR, collect, fixture } from './helpers.ts';
 
@@ -60,5 +71,75 @@ describe('field detection and mapping', () => {
     expect(
       mappingProblem({ query: null, memory: null, gold: ['a'], conversation: null, speaker: null }),
     ).toMatch(/query or the memory/);
+  });
+});
+
+describe('wide and clashing records', () => {
+  it('lists at most the limit of fields and counts the rest, which stay in the fields column', () => {
+    const wide: Record<string, string> = { question: 'q?' };
+    for (let i = 0; i < 5000; i++) wide[`k${i}`] = String(i);
+    const summary = summarizeFields([wide], 100);
+    expect(summary.fields).toHaveLength(100);
+    expect(summary.folded).toBe(4901);
+    expect(suggestMapping(summary.fields).query).toEqual(['question']);
+    const row = mapRecord({ line: 1, path: '', value: wide }, suggestMapping(summary.fields), 'w');
+    expect(Object.keys(JSON.parse(row.fields ?? '{}'))).toHaveLength(5000);
+  });
+
+  it('keeps a million-key record listable within seconds', () => {
+    const huge: Record<string, number> = {};
+    for (let i = 0; i < 1_000_000; i++) huge[`f${i}`] = i;
+    const started = performance.now();
+    const summary = summarizeFields([huge]);
+    const menu = roleOptions(summary.fields, 'memory', null, '', 200);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(summary.fields).toHaveLength(MAX_LISTED_FIELDS);
+    expect(summary.folded).toBe(1_000_000 - MAX_LISTED_FIELDS);
+    expect(menu).toHaveLength(200);
+  });
+
+  it('gives "a.b" and a → b different labels and reports the clash', () => {
+    const summary = summarizeFields([{ 'a.b': 'literal', a: { b: 'nested' }, '': 'empty' }]);
+    expect(summary.fields.map((f) => f.label)).toEqual(['"a.b"', 'a', 'a.b', '""']);
+    expect(new Set(summary.fields.map((f) => f.label)).size).toBe(summary.fields.length);
+    expect(summary.clashes).toEqual(['a.b']);
+  });
+
+  it('finds fields by search, and a menu always holds the chosen field', () => {
+    const fields = collectFields([{ alpha: 'x', beta: 'y', gamma: 'z', n: { alpha2: 'w' } }]);
+    expect(fieldWindow(fields, 'ALP', 10).shown.map((f) => f.label)).toEqual(['alpha', 'n.alpha2']);
+    expect(fieldWindow(fields, '', 2)).toMatchObject({ matching: 5 });
+    const menu = roleOptions(fields, 'memory', ['gamma'], 'alp', 1);
+    expect(menu.map((f) => f.label)).toEqual(['alpha', 'gamma']);
+  });
+
+  it('keeps a __proto__ field as data in the fields column', () => {
+    const value = JSON.parse('{"question":"q","__proto__":{"polluted":true}}');
+    const row = mapRecord(
+      { line: 1, path: '', value },
+      suggestMapping(collectFields([value])),
+      'p',
+    );
+    expect(row.fields).toBe('{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('mappingNotes', () => {
+  it('says when a field named for a role is skipped, and when numbers overflow', () => {
+    const records = [JSON.parse('{"query":["a","b"],"question":"q?","score":1e400}')];
+    const fields = collectFields(records);
+    const mapping = suggestMapping(fields);
+    expect(mapping.query).toEqual(['question']);
+    expect(mappingNotes(fields, mapping)).toEqual([
+      'query holds array values, which cannot be the query: question was chosen instead.',
+      'score: 1 number in the sample is too large for a double and will be stored as null.',
+    ]);
+    expect(
+      mappingNotes(
+        collectFields([{ query: 'x' }]),
+        suggestMapping(collectFields([{ query: 'x' }])),
+      ),
+    ).toEqual([]);
   });
 });
