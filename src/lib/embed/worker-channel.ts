@@ -4,6 +4,9 @@ import type { FromWorker, ToWorker } from './worker-protocol.ts';
 
 type Listener = (message: FromWorker) => void;
 
+/** A live worker takes its lock as soon as its script has run: seconds even on a loaded machine. */
+const HELD_WITHIN_MS = 20_000;
+
 export class WorkerChannel {
   private nextId = 1;
   private isStopped = false;
@@ -11,8 +14,10 @@ export class WorkerChannel {
 
   constructor(private readonly worker: Worker) {
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      if (event.data.type === 'held') this.watchLock();
-      else this.listeners.get(event.data.id)?.onMessage(event.data);
+      if (event.data.type === 'held') {
+        clearTimeout(this.heldTimer);
+        this.watchLock();
+      } else this.listeners.get(event.data.id)?.onMessage(event.data);
     };
     // An error event means an exception escaped the worker: its state is unknown, so it is
     // stopped and the embedder starts a new one on the next load.
@@ -27,13 +32,19 @@ export class WorkerChannel {
       ? `memlens-embed-${crypto.randomUUID()}`
       : null;
 
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
+
   /**
    * A worker that is closed or killed sends nothing, so it holds a Web Lock for its lifetime;
-   * the page is granted the lock the moment the worker is gone and fails what was pending.
+   * the page is granted the lock the moment the worker is gone and fails what was pending. One
+   * that dies before it takes the lock never says `held`: after `heldWithinMs` it counts as dead.
    */
-  watchLife(): void {
-    if (this.lock)
-      this.worker.postMessage({ type: 'hold', id: 0, lock: this.lock } satisfies ToWorker);
+  watchLife(heldWithinMs = HELD_WITHIN_MS): void {
+    if (!this.lock) return;
+    this.worker.postMessage({ type: 'hold', id: 0, lock: this.lock } satisfies ToWorker);
+    this.heldTimer = setTimeout(() => {
+      if (!this.isStopped) this.terminate('the embedding worker stopped (closed or crashed)');
+    }, heldWithinMs);
   }
 
   private watchLock(): void {
@@ -73,6 +84,7 @@ export class WorkerChannel {
   }
 
   terminate(reason = 'embedding worker was stopped'): void {
+    clearTimeout(this.heldTimer);
     if (this.isStopped) return;
     this.isStopped = true;
     this.failAll(reason);
