@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSite } from '../test/e2e/site.ts';
 import { serveStatic } from '../test/e2e/static-server.ts';
 import { launchChromium } from '../test/e2e/browser.ts';
-import { lmeBackgroundRows } from '../src/lib/datasets/inmind.ts';
+import { inPageOrder, lmeBackgroundRows } from '../src/lib/datasets/inmind.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest } from '../src/lib/embed/automation.ts';
 import type { DeviceChoice } from '../src/lib/embed/backend-choice.ts';
@@ -49,13 +49,7 @@ function median(xs: number[]): number {
 async function lmeTurns(): Promise<string[]> {
   const file = path.join(root, 'public/data/inmind/lme_s_background.jsonl');
   const rows = lmeBackgroundRows(await readFile(file, 'utf8'));
-  rows.sort(
-    (a, b) =>
-      a.session_index - b.session_index ||
-      a.turn_index - b.turn_index ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
-  return rows.map((r) => r.content);
+  return inPageOrder(rows).map((r) => r.content);
 }
 
 interface Measured {

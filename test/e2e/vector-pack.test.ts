@@ -16,7 +16,7 @@ import {
 } from '../lib/embed/page-helpers.ts';
 import { maxAbsDiff } from '../lib/embed/reference-vectors.ts';
 import { corpusTexts, embedPack } from '../../scripts/lib/embed-pack.ts';
-import { lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
+import { inPageOrder, lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
 import { sha256Hex, vectorKey } from '../../src/lib/embed/vector-cache-key.ts';
 import { readVectorPack, type PackRow } from '../../src/lib/vectors/pack.ts';
 
@@ -35,13 +35,7 @@ let cliVectors: Float32Array[];
 async function pageTurnOrder(): Promise<string[]> {
   const file = path.join(repoRoot, 'public/data/inmind/lme_s_background.jsonl');
   const turns = lmeBackgroundRows(await readFile(file, 'utf8'));
-  turns.sort(
-    (a, b) =>
-      a.session_index - b.session_index ||
-      a.turn_index - b.turn_index ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
-  return turns.map((t) => t.content);
+  return inPageOrder(turns).map((t) => t.content);
 }
 
 async function embedAll(): Promise<void> {

@@ -1,4 +1,7 @@
 /** 95% intervals for recomputed numbers: Wilson for proportions, percentile bootstrap otherwise. */
+import { seededRandom } from './seeded-random.ts';
+
+export { seededRandom };
 
 export interface Interval {
   lo: number;
@@ -28,18 +31,6 @@ export function wilson(successes: number, n: number, z = Z95): Interval | null {
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
   return { lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
-}
-
-/** mulberry32: a small, fast, seeded generator of uniform numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

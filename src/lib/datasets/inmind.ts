@@ -182,3 +182,15 @@ export function inmindManifestRow(doc: unknown, file = 'manifest.json'): InmindM
     source_license: sourceText('license'),
   };
 }
+
+/** The turns in the order the app reads them (`ORDER BY session_index, turn_index, id`). */
+export function inPageOrder<T extends { session_index: number; turn_index: number; id: string }>(
+  turns: readonly T[],
+): T[] {
+  return [...turns].sort(
+    (a, b) =>
+      a.session_index - b.session_index ||
+      a.turn_index - b.turn_index ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}

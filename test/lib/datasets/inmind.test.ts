@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  inPageOrder,
   inmindManifestRow,
   inmindTaskRows,
   lmeBackgroundRows,
@@ -103,5 +104,21 @@ describe('InMind adapters (real files)', () => {
       background.every((b) => b.timestamp !== null && !b.content.includes('---TIMESTAMP')),
     ).toBe(true);
     expect(background.every((b) => b.raw_content.startsWith(b.content))).toBe(true);
+  });
+});
+
+describe('inPageOrder', () => {
+  it('sorts by session, turn, then id, as the app SQL does, without touching the input', () => {
+    const turns = [
+      { session_index: 1, turn_index: 0, id: 'b' },
+      { session_index: 0, turn_index: 2, id: 'a' },
+      { session_index: 1, turn_index: 0, id: 'a' },
+    ];
+    expect(inPageOrder(turns).map((t) => `${t.session_index}.${t.turn_index}.${t.id}`)).toEqual([
+      '0.2.a',
+      '1.0.a',
+      '1.0.b',
+    ]);
+    expect(turns[0].id).toBe('b');
   });
 });
