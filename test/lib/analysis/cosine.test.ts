@@ -6,17 +6,9 @@ import {
   normalizeRowsInPlace,
   topKByCosine,
 } from '../../../src/lib/analysis/cosine.ts';
+import { seededRandom } from '../../../src/lib/analysis/seeded-random.ts';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const mulberry32 = seededRandom;
 
 function bruteForce(query: Float32Array, matrix: Float32Array, dim: number) {
   const rows = [];
