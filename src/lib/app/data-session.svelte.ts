@@ -1,6 +1,7 @@
 // Starting DuckDB and loading what the site serves, again after a failure or a dead worker:
 // plain state the shell renders (steps, the fatal error, notices), kept out of App.svelte.
 import { tick } from 'svelte';
+import { errorMessage } from '../embed/error-message.ts';
 import { Catalog } from '../db/catalog.ts';
 import type { WatchedEngine } from '../db/watchdog.ts';
 import { loadBenchmarkData, loadCoreData, type ResultsFile } from '../data/core-loader.ts';
@@ -18,10 +19,6 @@ export interface SessionDeps {
   siteIndexPin: Pin | null;
   evict: (urls: readonly string[]) => Promise<void>;
   fetch: typeof fetch;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 export class DataSession {
@@ -60,7 +57,7 @@ export class DataSession {
         siteFiles = await loadSiteIndex(services.siteBase, this.deps.fetch, this.deps.siteIndexPin);
       } catch (err) {
         // Without a trustworthy index every file is asked of the site, and each is still checked.
-        this.notices = [...new Set([...this.notices, errorText(err)])];
+        this.notices = [...new Set([...this.notices, errorMessage(err)])];
       }
       const fetchOptions = {
         siteBase: services.siteBase,
@@ -91,7 +88,7 @@ export class DataSession {
       services.dataChanged();
     } catch (err) {
       services.sqlState = 'failed';
-      this.fatal = errorText(err);
+      this.fatal = errorMessage(err);
     } finally {
       this.starting = false;
     }

@@ -2,6 +2,7 @@
 // and gets rows, loading and error back. Answers to superseded queries are dropped; a data
 // reload asks again and keeps the previous rows on screen until the new ones arrive.
 import type { BoundQuery } from '../query/define-query.ts';
+import { errorMessage } from '../embed/error-message.ts';
 import { appServices, type AppServices } from './services.svelte.ts';
 
 export interface QueryState<T> {
@@ -15,10 +16,6 @@ export interface QueryState<T> {
   readonly sqlReady: boolean;
   /** The key of the query the rows answer, or null before any answer. */
   readonly answered: string | null;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 export function useQuery<T>(
@@ -50,7 +47,7 @@ export function useQuery<T>(
       },
       (err: unknown) => {
         if (superseded) return;
-        error = errorText(err);
+        error = errorMessage(err);
         pending = false;
       },
     );
