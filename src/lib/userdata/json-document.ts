@@ -3,6 +3,7 @@ import { DatasetFormatError, describeValue, isObject } from '../datasets/validat
 import type { ByteSource } from './byte-source.ts';
 import { formatBytes, readLines, type ReadOptions } from './lines.ts';
 import type { UserRecord } from './record.ts';
+import { repeatedKeys, type KeyRepeat } from './repeated-keys.ts';
 
 /** A whole JSON document must be parsed in one piece, so it is capped; JSON Lines is not. */
 export const MAX_JSON_DOCUMENT_BYTES = 64 * 1024 * 1024;
@@ -20,6 +21,7 @@ export function documentTooLarge(file: string, bytes: number): DatasetFormatErro
 export async function* jsonDocumentRecords(
   source: ByteSource,
   options: ReadOptions = {},
+  onRepeatedKeys?: (repeats: KeyRepeat[]) => void,
 ): AsyncGenerator<UserRecord> {
   const file = source.name;
   if (source.size !== null && source.size > MAX_JSON_DOCUMENT_BYTES) {
@@ -53,6 +55,10 @@ export async function* jsonDocumentRecords(
     });
   }
   const starts = arrayElementLines(text);
+  if (onRepeatedKeys) {
+    const repeats = repeatedKeys(text, 1, true);
+    if (repeats.length > 0) onRepeatedKeys(repeats);
+  }
   for (let i = 0; i < doc.length; i++) {
     const value: unknown = doc[i];
     const path = `[${i}]`;
