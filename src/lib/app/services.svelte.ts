@@ -13,6 +13,8 @@ export class AppServices {
   snapshot: ChartSnapshot | null = $state.raw(null);
   sqlState: SqlState = $state('starting');
   readonly queries = new QueryClient();
+  /** Tables the reader loaded, with their file: what to load again if DuckDB dies. */
+  readonly userFiles = new Map<string, string>();
 
   /** The site's base URL, read once (GitHub Pages serves MemLens under a subpath). */
   constructor(readonly siteBase: string) {}
