@@ -10,7 +10,7 @@ import type { LoadProgress } from './load-progress.ts';
 import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import { RunQueue } from './run-queue.ts';
 import { UnitVectors } from './unit-vectors.ts';
-import { VectorCache, type VectorStore } from './vector-cache.ts';
+import { VectorCache, type OwnedVectorStore, type VectorStore } from './vector-cache.ts';
 
 export interface EmbedderRequest {
   modelId: string;
@@ -26,13 +26,6 @@ export interface LoadedEmbedder extends Embedder {
   /** What ran and where from; null where nothing reports it (the CLI's Node embedders). */
   readonly report: LoadReport | null;
   embed(texts: readonly string[], opts: BrowserEmbedOptions): Promise<EmbeddingMatrix>;
-}
-
-/** The vector cache as the hub owns it: the IndexedDB `VectorCache` in the browser. */
-export interface OwnedVectorStore extends VectorStore {
-  count(): Promise<number>;
-  clear(): Promise<void>;
-  close(): void;
 }
 
 export type CreateEmbedder = (

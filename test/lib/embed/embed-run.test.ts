@@ -4,7 +4,8 @@ import {
   type EmbedChoice,
   type EmbedRunState,
 } from '../../../src/lib/embed/embed-run.ts';
-import { EmbedderHub, type OwnedVectorStore } from '../../../src/lib/embed/embedder-hub.ts';
+import { EmbedderHub } from '../../../src/lib/embed/embedder-hub.ts';
+import type { OwnedVectorStore } from '../../../src/lib/embed/vector-cache.ts';
 import { getModelSpec, listModelSpecs } from '../../../src/lib/embed/model-registry.ts';
 import { FakeEmbedder } from './fake-embedders.ts';
 

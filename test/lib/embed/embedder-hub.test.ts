@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmbedderHub, requestKey } from '../../../src/lib/embed/embedder-hub.ts';
-import type { OwnedVectorStore } from '../../../src/lib/embed/embedder-hub.ts';
+import type { OwnedVectorStore } from '../../../src/lib/embed/vector-cache.ts';
 import { fakeHub, FakeEmbedder } from './fake-embedders.ts';
 
 const tiny = { modelId: 'tiny-bert', device: 'wasm' } as const;
