@@ -42,7 +42,7 @@ export interface PlaygroundSessionDeps {
 
 const EMPTY: RetrieverResult = { status: 'loading', ranking: null, progress: null, detail: '' };
 
-export function initialOptions(): RetrieverOption[] {
+function initialOptions(): RetrieverOption[] {
   return [bm25Option(), ...listModelSpecs().map((s) => modelOption(s, null))];
 }
 
