@@ -1,6 +1,6 @@
 // `window.memlens.embed(...)`: embeds given texts without the vector cache and reports what ran.
 // For scripted checks (the parity test, `npm run bench:embed`); the UI never calls it.
-import { BrowserEmbedder } from './browser-embedder.ts';
+import type { EmbedderHub } from './embedder-hub.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { ModelDtype, TextKind } from './model-registry.ts';
 import type { EmbeddingMatrix } from './embedder.ts';
@@ -37,14 +37,16 @@ declare global {
   }
 }
 
-async function embedOnce(request: AutomationRequest): Promise<AutomationResult> {
-  const embedder = new BrowserEmbedder({ cache: null });
+async function embedOnce(hub: EmbedderHub, request: AutomationRequest): Promise<AutomationResult> {
+  const embedder = await hub.scratch({
+    modelId: request.model,
+    device: request.device,
+    dtype: request.dtype,
+    failWebgpuProbe: request.failWebgpuProbe,
+  });
   try {
-    const report = await embedder.load(request.model, {
-      device: request.device,
-      dtype: request.dtype,
-      failWebgpuProbe: request.failWebgpuProbe,
-    });
+    const report = embedder.report;
+    if (!report) throw new Error('the embedder reports no load');
     const runMs: number[] = [];
     let first: { dim: number; vectors: Float32Array } | null = null;
     for (let i = 0; i < Math.max(1, request.repeats ?? 1); i++) {
@@ -61,9 +63,12 @@ async function embedOnce(request: AutomationRequest): Promise<AutomationResult> 
 }
 
 /** Installs the hook; the returned function removes it. */
-export function installAutomation(lastRun: () => EmbeddingMatrix | null): () => void {
+export function installAutomation(
+  lastRun: () => EmbeddingMatrix | null,
+  hub: EmbedderHub,
+): () => void {
   const hook: MemlensAutomation = {
-    embed: embedOnce,
+    embed: (request) => embedOnce(hub, request),
     lastRun: () => {
       const matrix = lastRun();
       return matrix && { dim: matrix.dim, vectors: Array.from(matrix.vectors) };
