@@ -99,3 +99,10 @@ export const taskQuery = defineQuery(
     source_url: 'string?',
   }),
 );
+
+/** The LongMemEval-S background's 486 turns, in trace order: the Embeddings page's corpus. */
+export const lmeTurnTextsQuery = defineQuery(
+  'LME-s background turns',
+  () => sql`SELECT content FROM lme_background ORDER BY session_index, turn_index, id`,
+  rowSchema({ content: 'string' }),
+);

@@ -239,10 +239,4 @@ export function createBrowserEmbedderHub(siteBase?: string): EmbedderHub {
   });
 }
 
-let shared: EmbedderHub | null = null;
-
 /** The app's hub until app services provide it through context. */
-export function getEmbedderHub(): EmbedderHub {
-  shared ??= createBrowserEmbedderHub();
-  return shared;
-}
