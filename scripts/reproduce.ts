@@ -45,6 +45,7 @@ import { recallTable, separationTable } from '../src/lib/protocols/summary.ts';
 import { scoreTitle } from '../src/lib/protocols/labels.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
 import { BENCHMARKS, isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
+import { errorMessage } from '../src/lib/common/error-message.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -216,7 +217,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     try {
       getModelSpec(id);
     } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
+      throw new UsageError(errorMessage(err));
     }
   }
   if (isRelease(spec) && id === BM25_ID) {
@@ -640,7 +641,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`error: ${errorMessage(err)}`);
       process.exit(1);
     },
   );

@@ -17,7 +17,8 @@ import {
 import { maxAbsDiff } from '../lib/embed/reference-vectors.ts';
 import { corpusTexts, embedPack } from '../../scripts/lib/embed-pack.ts';
 import { inPageOrder, lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
-import { sha256Hex, vectorKey } from '../../src/lib/embed/vector-cache-key.ts';
+import { sha256Hex } from '../../src/lib/common/sha256.ts';
+import { vectorKey } from '../../src/lib/embed/vector-cache-key.ts';
 import { readVectorPack, type PackRow } from '../../src/lib/vectors/pack.ts';
 
 const TURNS = 486;

@@ -8,6 +8,7 @@ import { memuseTables } from '../datasets/memuse.ts';
 import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
 import { sitePathOf, sourceById } from './sources.ts';
 import { ChecksumError, IntegrityError } from './integrity.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 /** Rows of the tables shared by all conversation datasets, plus each dataset's own extras. */
 export interface BenchmarkRows {
@@ -140,7 +141,7 @@ export async function collectBenchmarkRows(opts: FetchOptions): Promise<Benchmar
     );
     rows.files['locomo-conv composed'] = label(composed);
   } catch (err) {
-    rows.skipped.push(`LoCoMo-Conv: ${err instanceof Error ? err.message : String(err)}`);
+    rows.skipped.push(`LoCoMo-Conv: ${errorMessage(err)}`);
   }
 
   try {
@@ -155,7 +156,7 @@ export async function collectBenchmarkRows(opts: FetchOptions): Promise<Benchmar
     rows.extras.memuse_instances = mt.memuse_instances;
     rows.files.memuse = label(memuse);
   } catch (err) {
-    rows.skipped.push(`MemUse: ${err instanceof Error ? err.message : String(err)}`);
+    rows.skipped.push(`MemUse: ${errorMessage(err)}`);
   }
   return rows;
 }

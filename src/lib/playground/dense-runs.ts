@@ -3,6 +3,7 @@
 import type { EmbedProgress } from '../embed/embedder.ts';
 import type { DenseRanker } from './dense.ts';
 import type { Ranking } from './rank.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export interface DenseResult {
   status: 'loading' | 'running' | 'done' | 'error';
@@ -11,8 +12,6 @@ export interface DenseResult {
   progress: EmbedProgress | null;
   detail: string;
 }
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export class DenseRuns {
   private readonly rankers = new Map<string, Promise<DenseRanker>>();
@@ -59,7 +58,7 @@ export class DenseRuns {
         if (fresh()) this.set(id, { status: 'done', ranking, progress: null });
       })
       .catch((err: unknown) => {
-        if (fresh()) this.set(id, { status: 'error', detail: message(err), progress: null });
+        if (fresh()) this.set(id, { status: 'error', detail: errorMessage(err), progress: null });
       });
   }
 
