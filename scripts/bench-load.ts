@@ -12,9 +12,9 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite } from '../test/e2e/site.ts';
-import { serveStatic } from '../test/e2e/static-server.ts';
-import { launchChromium } from '../test/e2e/browser.ts';
+import { buildSite } from './lib/site-build.ts';
+import { serveStatic } from './lib/static-server.ts';
+import { launchChromium } from './lib/chromium.ts';
 import {
   DUCKDB_READY_MARK,
   FIRST_CHART_MARK,

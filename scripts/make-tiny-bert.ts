@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTinyBertFiles } from '../src/lib/embed/tiny-bert/make.ts';
+import { makeTinyBertFiles } from './lib/tiny-bert/make.ts';
 import { sha256Hex } from '../src/lib/common/sha256.ts';
 
 export const DEFAULT_OUT = 'test/fixtures/models/tiny-bert';

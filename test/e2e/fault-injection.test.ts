@@ -14,9 +14,9 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from './browser.ts';
-import { serveStatic, type FaultRule, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import { build } from 'vite';
 import type { PrecacheEntry, PrecacheManifest } from '../../src/lib/offline/precache.ts';
 

@@ -11,6 +11,7 @@ import type { WebBackend } from './backend-choice.ts';
 import type { WorkerLoadConfig } from './worker-protocol.ts';
 import { embedIds, encodeTexts, padIdOf, type TokenIds } from './forward.ts';
 import type { ProgressEvent } from './load-progress.ts';
+import { TEST_HOOKS } from './test-hooks.ts';
 
 export interface LoadedModel {
   spec: ModelSpec;
@@ -71,7 +72,9 @@ export async function loadModel(
 
 /** One real batch: a backend that loads but cannot run the graph fails here, not mid-run. */
 export async function probe(model: LoadedModel, forceFailure: boolean): Promise<void> {
-  if (forceFailure) throw new Error('probe failure forced by the webgpuProbe=fail URL parameter');
+  if (TEST_HOOKS && forceFailure) {
+    throw new Error('probe failure forced by the webgpuProbe=fail URL parameter');
+  }
   const ids = model.encode(['MemLens WebGPU probe: does this backend run the model?']);
   const vector = await model.embed(ids);
   if (!vector.every(Number.isFinite)) throw new Error('probe embedding has non-finite values');
