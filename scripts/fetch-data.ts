@@ -3,6 +3,7 @@
  * Usage: npm run data [-- --mirror DIR] [--if-missing] [--only id,id] [--out DIR]
  */
 import { readFile } from 'node:fs/promises';
+import { manifestProblems } from '../src/lib/benchmarks/registry.ts';
 import path from 'node:path';
 import { exists, writeAtomically } from './lib/files.ts';
 import { fileURLToPath } from 'node:url';
@@ -116,7 +117,8 @@ async function main(): Promise<void> {
   console.log(
     `memlens data → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`,
   );
-  const problems = await fetchAll(opts);
+  const misfiled = manifestProblems(SOURCES);
+  const problems = misfiled.length > 0 ? misfiled : await fetchAll(opts);
   await writeSiteIndex(opts.out);
   if (problems.length > 0) {
     for (const p of problems) console.error(`error: ${p}`);

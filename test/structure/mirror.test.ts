@@ -12,6 +12,8 @@ const COVERED_BY_PAPER_CHARTS =
 const COVERED_BY_REPRODUCE_CHARTS =
   'its specs are checked in test/lib/charts/reproduce-charts.test.ts';
 const TYPES_ONLY = 'types only: nothing runs';
+const RUNES =
+  'Svelte runes: the unit project does not compile .svelte.ts; every e2e runs it in the app';
 const CATALOG_SQL =
   'SQL run on DuckDB by every test that opens a catalog (viewer-queries, core-loader, load, parquet, sql)';
 
@@ -20,6 +22,16 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'analysis/index.ts': 're-exports only',
   'app/download.ts': 'DOM only (an <a download> click); exercised by the chart export e2e',
   'app/page-props.ts': TYPES_ONLY,
+  'app/browser-engine-opener.ts': 'one line wiring DuckDB-WASM for the shell: every e2e',
+  'app/data-session.svelte.ts': RUNES,
+  'app/services.svelte.ts': RUNES,
+  'app/use-query.svelte.ts': RUNES,
+  'benchmarks/benchmark-def.ts': TYPES_ONLY,
+  'datasets/inmind-queries.ts':
+    'no unit test yet: the InMind page queries, run by the url-state and inmind-skeleton e2e',
+  'query/sql-values.ts': TYPES_ONLY,
+  'userdata/user-tables.ts':
+    'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
   'charts/chart-kit.ts': COVERED_BY_PAPER_CHARTS,
   'charts/domain-counts.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,
@@ -33,8 +45,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'charts/recall-curve.ts': COVERED_BY_REPRODUCE_CHARTS,
   'charts/release-scatter.ts': COVERED_BY_REPRODUCE_CHARTS,
   'charts/similarity-histogram.ts': COVERED_BY_REPRODUCE_CHARTS,
-  'data/benchmark-loader.ts':
-    'loads the real benchmark files into DuckDB: test/lib/data/core-loader.test.ts and viewer-queries.test.ts',
   'data/fetch-source.ts':
     'fetch with checks and fallbacks: test/lib/data/integrity.test.ts and the fault-injection e2e',
   'data/sources.ts':

@@ -1,4 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { bindQuery, type BoundQuery } from '../query/define-query.ts';
+import { anyRow, type RowDecoder } from '../query/row-schema.ts';
 import type { SqlRow } from '../db/engine.ts';
 import { provenanceTooltip, type ProvenanceFields } from './provenance.ts';
 
@@ -46,9 +48,38 @@ export interface ChartDef {
   spec(rows: SqlRow[]): TopLevelSpec;
 }
 
-/** The SQL defines the columns; the spec functions trust them (checked by the chart tests). */
-export function asData<T>(rows: readonly SqlRow[]): T[] {
-  return rows as unknown as T[];
+/** The columns every results chart selects, as DuckDB returns them. */
+export const RESULT_COLUMNS = {
+  paper: 'string',
+  table: 'string',
+  section: 'string',
+  source_line: 'number',
+  note: 'string',
+  row: 'string',
+  column: 'string',
+  system: 'string',
+  variant: 'string',
+  metric: 'string',
+  value: 'number',
+  value_text: 'string',
+  unit: 'string',
+  delta: 'string',
+} as const;
+
+interface TypedChart<T> extends Omit<ChartDef, 'spec'> {
+  decode: RowDecoder<T>;
+  spec(rows: T[]): TopLevelSpec;
+}
+
+/** A chart whose rows are checked against its decoder before the spec sees them. */
+export function defineChart<T>(chart: TypedChart<T>): ChartDef {
+  const { decode, spec, ...meta } = chart;
+  return { ...meta, spec: (rows) => spec(rows.map((row, i) => decode(row, i))) };
+}
+
+/** The chart's SQL as a query: its rows go to Vega as they are (the spec checks them). */
+export function chartQuery(chart: ChartDef): BoundQuery<SqlRow> {
+  return bindQuery(chart.title, { sql: chart.sql, params: [] }, anyRow);
 }
 
 /**

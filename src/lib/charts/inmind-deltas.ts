@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
@@ -12,6 +13,7 @@ import {
   legendFilter,
   resultTooltip,
   type ResultDatum,
+  RESULT_COLUMNS,
 } from './chart-kit.ts';
 
 export interface DeltaDatum extends ResultDatum {
@@ -19,6 +21,13 @@ export interface DeltaDatum extends ResultDatum {
   group: string;
   metric_label: string;
 }
+
+export const deltaRow = rowSchema({
+  ...RESULT_COLUMNS,
+  label: 'string',
+  group: 'string',
+  metric_label: 'string',
+});
 
 export const DELTA_LABELS = [
   'Δ Recall − Naive',

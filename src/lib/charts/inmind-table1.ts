@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
@@ -12,6 +13,7 @@ import {
   legendFilter,
   resultTooltip,
   type ResultDatum,
+  RESULT_COLUMNS,
 } from './chart-kit.ts';
 
 export interface Table1Datum extends ResultDatum {
@@ -20,6 +22,14 @@ export interface Table1Datum extends ResultDatum {
   metric: 'naive' | 'target_recall' | 'application';
   metric_label: string;
 }
+
+export const table1Row = rowSchema({
+  ...RESULT_COLUMNS,
+  label: 'string',
+  group: 'string',
+  metric: ['naive', 'target_recall', 'application'],
+  metric_label: 'string',
+});
 
 export const TABLE1_METRICS = ['Naive', 'Target Recall', 'Application'] as const;
 export const EMBEDDING_CHOICES = ['both', 'MiniLM', 'text-embedding-3-large'] as const;

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
@@ -12,6 +13,7 @@ import {
   legendFilter,
   resultTooltip,
   type ResultDatum,
+  RESULT_COLUMNS,
 } from './chart-kit.ts';
 
 export interface Table2Datum extends ResultDatum {
@@ -19,6 +21,13 @@ export interface Table2Datum extends ResultDatum {
   metric_label: string;
   panel: 'score' | 'delta';
 }
+
+export const table2Row = rowSchema({
+  ...RESULT_COLUMNS,
+  label: 'string',
+  metric_label: 'string',
+  panel: ['score', 'delta'],
+});
 
 const LABELS = ['Naive', 'Indirect', 'Δ Indirect − Backbone'] as const;
 const COLORS = [OKABE_ITO.blue, OKABE_ITO.green, OKABE_ITO.vermillion];

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
@@ -11,6 +12,7 @@ import {
   legendFilter,
   resultTooltip,
   type ResultDatum,
+  RESULT_COLUMNS,
 } from './chart-kit.ts';
 
 export interface Table4Datum extends ResultDatum {
@@ -20,6 +22,15 @@ export interface Table4Datum extends ResultDatum {
   base_value: number;
   base_text: string;
 }
+
+export const table4Row = rowSchema({
+  ...RESULT_COLUMNS,
+  label: 'string',
+  kind: 'string',
+  style: 'string',
+  base_value: 'number',
+  base_text: 'string',
+});
 
 export const LOCOMO_STYLES = ['Dialog', 'Implicit', 'Counterfactual', 'Composed'] as const;
 export const LOCOMO_SYSTEMS = ['Naive RAG', 'A-MEM', 'AnchorMem', 'mem0', 'Memora'] as const;

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
@@ -12,6 +13,7 @@ import {
   legendFilter,
   resultTooltip,
   type ResultDatum,
+  RESULT_COLUMNS,
 } from './chart-kit.ts';
 
 export interface ConditionDatum extends ResultDatum {
@@ -20,15 +22,39 @@ export interface ConditionDatum extends ResultDatum {
   metric_label: string;
 }
 
-export interface Table13Datum extends ConditionDatum {
+const CONDITION_COLUMNS = {
+  ...RESULT_COLUMNS,
+  label: 'string',
+  condition: 'string',
+  metric_label: 'string',
+} as const;
+export const conditionRow = rowSchema(CONDITION_COLUMNS);
+
+export interface Table13Datum extends ResultDatum {
+  condition: string;
+  metric_label: string;
   panel: 'capacity' | 'satisfaction';
   center: number;
 }
+
+export const table13Row = rowSchema({
+  ...RESULT_COLUMNS,
+  condition: 'string',
+  metric_label: 'string',
+  panel: ['capacity', 'satisfaction'],
+  center: 'number',
+});
 
 export interface Table14Datum extends ResultDatum {
   condition: string;
   benchmark: string;
 }
+
+export const table14Row = rowSchema({
+  ...RESULT_COLUMNS,
+  condition: 'string',
+  benchmark: 'string',
+});
 
 const FIGURE1_METRICS = ['Direct QA', 'Natural Integration'] as const;
 const TABLE13_METRICS = [

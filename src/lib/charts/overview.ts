@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
@@ -12,6 +13,7 @@ import {
   legendFilter,
   resultTooltip,
   type ResultDatum,
+  RESULT_COLUMNS,
 } from './chart-kit.ts';
 
 export interface OverviewDatum extends ResultDatum {
@@ -22,6 +24,16 @@ export interface OverviewDatum extends ResultDatum {
   pct: number;
   who: string;
 }
+
+export const overviewRow = rowSchema({
+  ...RESULT_COLUMNS,
+  paper_label: 'string',
+  side: ['asked', 'used'],
+  side_label: 'string',
+  measure: 'string',
+  pct: 'number',
+  who: 'string',
+});
 
 export const OVERVIEW_SIDES = [
   'Recall (asked for, or retrieved)',

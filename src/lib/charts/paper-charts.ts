@@ -13,28 +13,28 @@ import {
   inmindTable1DeltasSql,
   inmindTable1ScoresSql,
 } from '../db/queries.ts';
-import { asData, type ChartDef } from './chart-kit.ts';
-import { inmindTable1Spec, type EmbeddingChoice, type Table1Datum } from './inmind-table1.ts';
-import { inmindDeltaSpec, type DeltaDatum } from './inmind-deltas.ts';
-import { inmindTable2Spec, type Table2Datum } from './inmind-table2.ts';
-import { locomoTable4Spec, type Table4Datum } from './locomo-table4.ts';
+import { defineChart, type ChartDef } from './chart-kit.ts';
+import { inmindTable1Spec, table1Row, type EmbeddingChoice } from './inmind-table1.ts';
+import { deltaRow, inmindDeltaSpec } from './inmind-deltas.ts';
+import { inmindTable2Spec, table2Row } from './inmind-table2.ts';
+import { locomoTable4Spec, table4Row } from './locomo-table4.ts';
 import {
   memuseFigure1Spec,
   memuseTable13Spec,
   memuseTable14Spec,
-  type ConditionDatum,
-  type Table13Datum,
-  type Table14Datum,
+  conditionRow,
+  table13Row,
+  table14Row,
 } from './memuse.ts';
 import {
   utilmemNoiseK40Spec,
   utilmemNoiseKSpec,
   utilmemSystemsSpec,
-  type NoiseDatum,
-  type NoiseKDatum,
-  type SystemDatum,
+  noiseKRow,
+  noiseRow,
+  systemRow,
 } from './utilmem.ts';
-import { overviewSpec, type OverviewDatum } from './overview.ts';
+import { overviewRow, overviewSpec } from './overview.ts';
 
 export interface PaperInfo {
   id: PaperId;
@@ -117,103 +117,115 @@ export const PAPER_INFO: Record<PaperId, PaperInfo> = {
 export function inmindCharts(embedding: EmbeddingChoice = 'both'): ChartDef[] {
   const suffix = embedding === 'both' ? '' : ` (memory systems on ${embedding})`;
   return [
-    {
+    defineChart({
       id: 'inmind-table1',
       title: `Table 1: naive recall, target recall and application (%)${suffix}`,
       source: 'InMind §4.2 Main Results, Table 1',
       sql: inmindTable1ScoresSql(embedding),
-      spec: (rows) => inmindTable1Spec(asData<Table1Datum>(rows)),
-    },
-    {
+      decode: table1Row,
+      spec: (rows) => inmindTable1Spec(rows),
+    }),
+    defineChart({
       id: 'inmind-table1-delta',
       title: `Table 1, Δ columns: where the score is lost (percentage points)${suffix}`,
       source: 'InMind §4.2 Main Results, Table 1',
       sql: inmindTable1DeltasSql(embedding),
-      spec: (rows) => inmindDeltaSpec(asData<DeltaDatum>(rows)),
-    },
-    {
+      decode: deltaRow,
+      spec: (rows) => inmindDeltaSpec(rows),
+    }),
+    defineChart({
       id: 'inmind-table2',
       title: 'Table 2: keeping the memory in state recovers most of the gap',
       source: 'InMind §5.2 Keeping Memory Visible Recovers the Gap, Table 2',
       sql: INMIND_TABLE2_SQL,
-      spec: (rows) => inmindTable2Spec(asData<Table2Datum>(rows)),
-    },
+      decode: table2Row,
+      spec: (rows) => inmindTable2Spec(rows),
+    }),
   ];
 }
 
 export const PAPER_CHARTS: Record<PaperId, ChartDef[]> = {
   inmind: inmindCharts(),
   'locomo-conv': [
-    {
+    defineChart({
       id: 'locomo-table4-recall',
       title: 'Table 4 (left): retrieval recall@10 by query style, with query rewriting',
       source: 'LoCoMo-Conv §5–§7.2, Table 4',
       sql: LOCOMO_TABLE4_RECALL_SQL,
-      spec: (rows) => locomoTable4Spec(asData<Table4Datum>(rows), 'recall'),
-    },
-    {
+      decode: table4Row,
+      spec: (rows) => locomoTable4Spec(rows, 'recall'),
+    }),
+    defineChart({
       id: 'locomo-table4-response',
       title:
         'Table 4 (right): response quality by query style, with query rewriting and response CoT',
       source: 'LoCoMo-Conv §6.2 and §7.4, Table 4',
       sql: LOCOMO_TABLE4_RESPONSE_SQL,
-      spec: (rows) => locomoTable4Spec(asData<Table4Datum>(rows), 'response'),
-    },
+      decode: table4Row,
+      spec: (rows) => locomoTable4Spec(rows, 'response'),
+    }),
   ],
   memuse: [
-    {
+    defineChart({
       id: 'memuse-figure1',
       title: 'Figure 1: Direct QA against Natural Integration (values from Table 18)',
       source: 'MemUse Figure 1 → Appendix, Table 18',
       sql: MEMUSE_FIGURE1_SQL,
-      spec: (rows) => memuseFigure1Spec(asData<ConditionDatum>(rows)),
-    },
-    {
+      decode: conditionRow,
+      spec: (rows) => memuseFigure1Spec(rows),
+    }),
+    defineChart({
       id: 'memuse-table13',
       title: 'Table 13: more memory capacity, same satisfaction',
       source: 'MemUse Appendix, Table 13',
       sql: MEMUSE_TABLE13_SQL,
-      spec: (rows) => memuseTable13Spec(asData<Table13Datum>(rows)),
-    },
-    {
+      decode: table13Row,
+      spec: (rows) => memuseTable13Spec(rows),
+    }),
+    defineChart({
       id: 'memuse-table14',
       title: 'Table 14: accuracy on existing QA benchmarks per memory condition',
       source: 'MemUse Appendix, Table 14',
       sql: MEMUSE_TABLE14_SQL,
-      spec: (rows) => memuseTable14Spec(asData<Table14Datum>(rows)),
-    },
+      decode: table14Row,
+      spec: (rows) => memuseTable14Spec(rows),
+    }),
   ],
   utilmem: [
-    {
+    defineChart({
       id: 'utilmem-systems',
       title: 'NR and DR per memory system',
       source:
         'UtilMem summary §5.1 Compression-Heavy Systems on Detail-Sensitive Utilization Tasks',
       sql: UTILMEM_SYSTEMS_SQL,
-      spec: (rows) => utilmemSystemsSpec(asData<SystemDatum>(rows)),
-    },
-    {
+      decode: systemRow,
+      spec: (rows) => utilmemSystemsSpec(rows),
+    }),
+    defineChart({
       id: 'utilmem-noise-k40',
       title: 'Strong noise at k = 40: everything retrieved, half the quality kept',
       source: 'UtilMem summary §5.3 Sensitivity to Retrieval Interference',
       sql: UTILMEM_NOISE_K40_SQL,
-      spec: (rows) => utilmemNoiseK40Spec(asData<NoiseDatum>(rows)),
-    },
-    {
+      decode: noiseRow,
+      spec: (rows) => utilmemNoiseK40Spec(rows),
+    }),
+    defineChart({
       id: 'utilmem-noise-k',
       title:
         'The noise curve, as far as the summary prints it: the first few distractors do the damage',
       source: 'UtilMem summary §5.3 Sensitivity to Retrieval Interference',
       sql: UTILMEM_NOISE_K_SQL,
-      spec: (rows) => utilmemNoiseKSpec(asData<NoiseKDatum>(rows)),
-    },
+      decode: noiseKRow,
+      spec: (rows) => utilmemNoiseKSpec(rows),
+    }),
   ],
 };
 
-export const OVERVIEW_CHART: ChartDef = {
+export const OVERVIEW_CHART: ChartDef = defineChart({
   id: 'overview-recall-vs-use',
   title: 'Recalled when asked, rarely used when needed: the best of each, per paper',
   source: 'Best row per paper and side, chosen by SQL over all four results CSVs',
   sql: OVERVIEW_SQL,
-  spec: (rows) => overviewSpec(asData<OverviewDatum>(rows)),
-};
+  decode: overviewRow,
+  spec: (rows) => overviewSpec(rows),
+});

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
@@ -12,6 +13,7 @@ import {
   legendFilter,
   resultTooltip,
   type ResultDatum,
+  RESULT_COLUMNS,
 } from './chart-kit.ts';
 
 export interface SystemDatum extends ResultDatum {
@@ -20,16 +22,32 @@ export interface SystemDatum extends ResultDatum {
   bound: 'value' | 'range lower' | 'range upper';
 }
 
+export const systemRow = rowSchema({
+  ...RESULT_COLUMNS,
+  label: 'string',
+  measure: ['NR', 'DR'],
+  bound: ['value', 'range lower', 'range upper'],
+});
+
 export interface NoiseDatum extends ResultDatum {
   label: string;
   measure: string;
   pct: number;
 }
 
+export const noiseRow = rowSchema({
+  ...RESULT_COLUMNS,
+  label: 'string',
+  measure: 'string',
+  pct: 'number',
+});
+
 export interface NoiseKDatum extends ResultDatum {
   label: string;
   marker: string;
 }
+
+export const noiseKRow = rowSchema({ ...RESULT_COLUMNS, label: 'string', marker: 'string' });
 
 const MEASURES = ['NR', 'DR'] as const;
 const MEASURE_COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];

@@ -1,10 +1,7 @@
 import type { Catalog } from '../db/catalog.ts';
 import type { ConversationRow, QueryRow, SessionRow, TurnRow } from '../datasets/tables.ts';
-import { parseJsonDocument } from '../datasets/jsonl.ts';
-import { locomoTables } from '../datasets/locomo.ts';
-import { locomoPlusTables } from '../datasets/locomo-plus.ts';
-import { locomoConvComposedTables, locomoConvDialogTables } from '../datasets/locomo-conv.ts';
-import { memuseTables } from '../datasets/memuse.ts';
+import type { BenchmarkDef, DatasetTables, FetchFirst } from '../benchmarks/benchmark-def.ts';
+import { BENCHMARK_DEFS } from '../benchmarks/registry.ts';
 import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
 import { sitePathOf, sourceById } from './sources.ts';
 import { ChecksumError, IntegrityError } from './integrity.ts';
@@ -75,10 +72,7 @@ function emptyRows(): BenchmarkRows {
   };
 }
 
-function add(
-  rows: BenchmarkRows,
-  part: Partial<Pick<BenchmarkRows, 'conversations' | 'sessions' | 'turns' | 'queries'>>,
-) {
+function add(rows: BenchmarkRows, part: DatasetTables) {
   rows.conversations.push(...(part.conversations ?? []).map((r) => pick(r, CONVERSATION_COLUMNS)));
   rows.sessions.push(...(part.sessions ?? []).map((r) => pick(r, SESSION_COLUMNS)));
   rows.turns.push(...(part.turns ?? []).map((r) => pick(r, TURN_COLUMNS)));
@@ -86,77 +80,51 @@ function add(
 }
 
 /** The first manifest entry the site (or upstream) can serve: the full file, else its excerpt. */
-async function firstAvailable(ids: string[], opts: FetchOptions, warnings: string[]) {
-  let lastError: unknown = null;
-  for (const [i, id] of ids.entries()) {
-    try {
-      return await fetchSourceText(sourceById(id), opts);
-    } catch (err) {
-      lastError = err;
-      const next = ids[i + 1];
-      if (next && (err instanceof ChecksumError || err instanceof IntegrityError)) {
-        warnings.push(`${err.message}; using ${sitePathOf(sourceById(next))} instead`);
+function fetchFirst(opts: FetchOptions, warnings: string[]): FetchFirst {
+  return async (ids) => {
+    let lastError: unknown = null;
+    for (const [i, id] of ids.entries()) {
+      try {
+        const fetched = await fetchSourceText(sourceById(id), opts);
+        return {
+          text: fetched.text,
+          label: `${fetched.source.dataset}/${fetched.source.file}`,
+        };
+      } catch (err) {
+        lastError = err;
+        const next = ids[i + 1];
+        if (next && (err instanceof ChecksumError || err instanceof IntegrityError)) {
+          warnings.push(`${err.message}; using ${sitePathOf(sourceById(next))} instead`);
+        }
       }
     }
-  }
-  throw lastError instanceof Error ? lastError : new Error(String(lastError));
+    throw lastError instanceof Error ? lastError : new Error(String(lastError));
+  };
 }
 
-export async function collectBenchmarkRows(opts: FetchOptions): Promise<BenchmarkRows> {
+/** Every registered benchmark's files of the 'benchmarks' phase, through its own adapter. */
+export async function collectBenchmarkRows(
+  opts: FetchOptions,
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): Promise<BenchmarkRows> {
   const rows = emptyRows();
-  const label = (s: { source: { dataset: string; file: string } }) =>
-    `${s.source.dataset}/${s.source.file}`;
-
-  const locomo = await fetchSourceText(sourceById('locomo'), opts);
-  const lt = locomoTables(parseJsonDocument(locomo.text, label(locomo)), label(locomo));
-  add(rows, lt);
-  rows.extras.locomo_observations = lt.locomo_observations;
-  rows.extras.locomo_session_summaries = lt.locomo_session_summaries;
-  rows.files.locomo = label(locomo);
-
-  const plus = await fetchSourceText(sourceById('locomo-plus'), opts);
-  const pt = locomoPlusTables(parseJsonDocument(plus.text, label(plus)), label(plus));
-  add(rows, { turns: pt.turns, queries: pt.queries });
-  rows.extras.locomo_plus_items = pt.locomo_plus_items;
-  rows.files['locomo-plus'] = label(plus);
-
-  try {
-    const dialog = await firstAvailable(
-      ['locomo-conv-dialog', 'locomo-conv-dialog-sample0'],
-      opts,
-      rows.warnings,
-    );
-    const dt = locomoConvDialogTables(parseJsonDocument(dialog.text, label(dialog)), label(dialog));
-    add(rows, dt);
-    rows.extras.locomo_conv_supportive = dt.locomo_conv_supportive;
-    rows.files['locomo-conv'] = label(dialog);
-    const composed = await firstAvailable(
-      ['locomo-conv-multimem-full', 'locomo-conv-multimem'],
-      opts,
-      rows.warnings,
-    );
-    add(
-      rows,
-      locomoConvComposedTables(parseJsonDocument(composed.text, label(composed)), label(composed)),
-    );
-    rows.files['locomo-conv composed'] = label(composed);
-  } catch (err) {
-    rows.skipped.push(`LoCoMo-Conv: ${errorMessage(err)}`);
-  }
-
-  try {
-    const memuse = await firstAvailable(
-      ['memuse-instances', 'memuse-instances-first3'],
-      opts,
-      rows.warnings,
-    );
-    const mt = memuseTables(memuse.text, label(memuse));
-    add(rows, mt);
-    rows.extras.memuse_sub_questions = mt.memuse_sub_questions;
-    rows.extras.memuse_instances = mt.memuse_instances;
-    rows.files.memuse = label(memuse);
-  } catch (err) {
-    rows.skipped.push(`MemUse: ${errorMessage(err)}`);
+  const fetchText = fetchFirst(opts, rows.warnings);
+  for (const def of defs) {
+    const dataset = def.dataset;
+    if (dataset?.phase !== 'benchmarks' || !dataset.load) continue;
+    let tables: DatasetTables;
+    try {
+      tables = await dataset.load(fetchText);
+    } catch (err) {
+      if (dataset.required) throw err;
+      rows.skipped.push(`${def.label}: ${errorMessage(err)}`);
+      continue;
+    }
+    add(rows, tables);
+    for (const [table, extra] of Object.entries(tables.extras ?? {})) {
+      rows.extras[table] = [...(rows.extras[table] ?? []), ...extra];
+    }
+    Object.assign(rows.files, tables.files);
   }
   return rows;
 }

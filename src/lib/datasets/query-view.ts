@@ -36,18 +36,15 @@ export function queryKey(q: { dataset: string; query_id: string }): string {
   return `${q.dataset}\u0000${q.query_id}`;
 }
 
-/** Gold turns per query key, from `goldTurnsSql` rows. */
-export function groupGold(rows: readonly SqlRow[]): Map<string, GoldTurn[]> {
+/** Gold turns per query key, from `goldTurnsQuery` rows. */
+export function groupGold(
+  rows: readonly (GoldTurn & { dataset: string; query_id: string })[],
+): Map<string, GoldTurn[]> {
   const out = new Map<string, GoldTurn[]>();
   for (const r of rows) {
-    const key = queryKey({ dataset: String(r.dataset), query_id: String(r.query_id) });
+    const key = queryKey(r);
     const list = out.get(key) ?? [];
-    list.push({
-      dia_id: String(r.dia_id),
-      speaker: r.speaker === null ? null : String(r.speaker),
-      text: r.text === null ? null : String(r.text),
-      session: r.session === null ? null : Number(r.session),
-    });
+    list.push({ dia_id: r.dia_id, speaker: r.speaker, text: r.text, session: r.session });
     out.set(key, list);
   }
   return out;

@@ -3,7 +3,13 @@ import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
-import { OFFLINE_SETTINGS_SQL, arrowToRows, type SqlEngine, type SqlRow } from './engine.ts';
+import {
+  OFFLINE_SETTINGS_SQL,
+  arrowToRows,
+  type SqlEngine,
+  type SqlParam,
+  type SqlRow,
+} from './engine.ts';
 import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
 import { errorMessage } from '../common/error-message.ts';
 
@@ -81,8 +87,14 @@ export async function openBrowserEngine(opts: BrowserEngineOptions = {}): Promis
   }
   const { worker, db, conn } = started;
   const inner: SqlEngine = {
-    async query(sql: string): Promise<SqlRow[]> {
-      return arrowToRows(await conn.query(sql));
+    async query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]> {
+      if (!params?.length) return arrowToRows(await conn.query(sql));
+      const statement = await conn.prepare(sql);
+      try {
+        return arrowToRows(await statement.query(...params));
+      } finally {
+        await statement.close();
+      }
     },
     async registerText(name: string, text: string): Promise<void> {
       await db.registerFileText(name, text);

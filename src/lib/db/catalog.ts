@@ -1,4 +1,5 @@
-import type { SqlEngine, SqlRow } from './engine.ts';
+import type { SqlEngine, SqlParam, SqlRow } from './engine.ts';
+import type { BoundQuery } from '../query/define-query.ts';
 import { quoteIdent, quoteString } from './sql-text.ts';
 import { errorMessage } from '../common/error-message.ts';
 
@@ -21,8 +22,14 @@ let stagingCounter = 0;
 export class Catalog {
   constructor(readonly engine: SqlEngine) {}
 
-  query(sql: string): Promise<SqlRow[]> {
-    return this.engine.query(sql);
+  query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]> {
+    return this.engine.query(sql, params);
+  }
+
+  /** A defined query's rows, decoded (scripts and tests; pages go through the QueryClient). */
+  async run<T>(query: BoundQuery<T>): Promise<T[]> {
+    const rows = await this.engine.query(query.sql, query.params);
+    return rows.map((row, i) => query.decode(row, i));
   }
 
   async loadRows(table: string, rows: readonly object[], file: string): Promise<number> {

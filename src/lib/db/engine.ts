@@ -1,9 +1,11 @@
-export type SqlValue = string | number | boolean | null | SqlValue[] | { [key: string]: SqlValue };
-export type SqlRow = Record<string, SqlValue>;
+import type { SqlParam, SqlRow, SqlValue } from '../query/sql-values.ts';
+
+export type { SqlParam, SqlRow, SqlValue };
 
 /** The few DuckDB-WASM operations MemLens needs, the same in a browser worker and in Node. */
 export interface SqlEngine {
-  query(sql: string): Promise<SqlRow[]>;
+  /** With `params`, `sql` runs as one prepared statement with each `?` bound in order. */
+  query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
   registerText(name: string, text: string): Promise<void>;
   /** Creates `table` from a registered JSON array-of-objects file (duckdb-wasm's own reader; no extension). */
   insertJsonFromPath(name: string, table: string): Promise<void>;
@@ -23,6 +25,10 @@ function isArrowVector(v: unknown): v is ArrowLikeVector {
   return typeof v === 'object' && v !== null && 'toArray' in v && 'length' in v && 'get' in v;
 }
 
+function isTypedArray(v: unknown): v is ArrayLike<number | bigint> {
+  return ArrayBuffer.isView(v) && !(v instanceof DataView);
+}
+
 /** Arrow values to plain JSON-like values: BigInt → number, vectors → arrays, structs → objects. */
 export function toPlainValue(v: unknown): SqlValue {
   if (v === null || v === undefined) return null;
@@ -30,7 +36,7 @@ export function toPlainValue(v: unknown): SqlValue {
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
   if (v instanceof Date) return v.toISOString();
   if (isArrowVector(v)) return Array.from(v.toArray(), toPlainValue);
-  if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<number>, toPlainValue);
+  if (isTypedArray(v)) return Array.from(v, toPlainValue);
   if (Array.isArray(v)) return v.map(toPlainValue);
   if (typeof v === 'object') {
     const json = 'toJSON' in v && typeof v.toJSON === 'function' ? (v.toJSON() as object) : v;

@@ -1,9 +1,20 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { OFFLINE_SETTINGS_SQL, arrowToRows, type SqlEngine, type SqlRow } from './engine.ts';
+import {
+  OFFLINE_SETTINGS_SQL,
+  arrowToRows,
+  type SqlEngine,
+  type SqlParam,
+  type SqlRow,
+} from './engine.ts';
 
+interface BlockingStatement {
+  query(...params: SqlParam[]): Parameters<typeof arrowToRows>[0];
+  close(): void;
+}
 interface BlockingConnection {
   query(sql: string): Parameters<typeof arrowToRows>[0];
+  prepare(sql: string): BlockingStatement;
   insertJSONFromPath(name: string, options: { name: string }): void;
   close(): void;
 }
@@ -42,8 +53,14 @@ export async function openNodeEngine(): Promise<SqlEngine> {
   const conn = db.connect();
   conn.query(OFFLINE_SETTINGS_SQL);
   return {
-    async query(sql: string): Promise<SqlRow[]> {
-      return arrowToRows(conn.query(sql));
+    async query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]> {
+      if (!params?.length) return arrowToRows(conn.query(sql));
+      const statement = conn.prepare(sql);
+      try {
+        return arrowToRows(statement.query(...params));
+      } finally {
+        statement.close();
+      }
     },
     async registerText(name: string, text: string): Promise<void> {
       db.registerFileText(name, text);

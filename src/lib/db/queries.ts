@@ -1,4 +1,5 @@
 import { containsPattern, quoteIdent, quoteString } from './sql-text.ts';
+import { USER_META_DDL, USER_TABLES_META } from '../userdata/user-tables.ts';
 
 /** Every SQL statement the app runs lives here, so pages and tests share one wording. */
 
@@ -14,50 +15,6 @@ export const INMIND_TABLE1_SQL = `SELECT "row", system, variant, metric, "column
 FROM results
 WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric IN ('naive', 'target_recall', 'application')
 ORDER BY source_line, CASE metric WHEN 'naive' THEN 0 WHEN 'target_recall' THEN 1 ELSE 2 END`;
-
-export const INMIND_DOMAIN_COUNTS_SQL = `SELECT domain, CAST(count(*) AS INTEGER) AS tasks
-FROM inmind_tasks GROUP BY domain ORDER BY tasks DESC, domain`;
-
-export const TASK_SORT_COLUMNS = [
-  'task_id',
-  'domain',
-  'entity_1',
-  'entity_2',
-  'naive_query',
-  'query',
-] as const;
-export type TaskSortColumn = (typeof TASK_SORT_COLUMNS)[number];
-
-const TASK_SEARCH_FIELDS = [
-  'domain',
-  'entity_1',
-  'entity_2',
-  'relation',
-  'explanation',
-  'user_message',
-  'naive_query',
-  'query',
-];
-
-export function inmindTaskListSql(
-  search: string,
-  sort: TaskSortColumn,
-  descending: boolean,
-): string {
-  const where = search.trim()
-    ? `WHERE ${TASK_SEARCH_FIELDS.map((f) => `${f} ILIKE ${containsPattern(search.trim())} ESCAPE '\\'`).join(' OR ')}`
-    : '';
-  return `SELECT task_id, domain, entity_1, entity_2, naive_query, query FROM inmind_tasks ${where}
-ORDER BY ${sort} ${descending ? 'DESC' : 'ASC'}, task_id`;
-}
-
-export function inmindTaskSql(taskId: number): string {
-  return `SELECT * FROM inmind_tasks WHERE task_id = ${Math.trunc(taskId)}`;
-}
-
-export function tableRowsSql(table: string, limit = 1000): string {
-  return `SELECT * FROM ${quoteIdent(table)} LIMIT ${limit}`;
-}
 
 /** Paper numbers the Reproduce page sets beside its own (Naive RAG rows of InMind and LoCoMo-Conv). */
 export const REPRODUCE_PAPER_SQL = `SELECT DISTINCT paper, "table", "row", "column", value, value_text, unit,
@@ -279,13 +236,6 @@ export interface UserTableMeta {
   mapping: string;
 }
 
-export const USER_TABLES_META = '__user_tables';
-const USER_META_DDL = `CREATE TABLE IF NOT EXISTS ${USER_TABLES_META} (name VARCHAR, file VARCHAR,
-  kind VARCHAR, format VARCHAR, "rows" INTEGER, mapping VARCHAR, loaded_at VARCHAR)`;
-
-export const USER_TABLES_SQL = `${USER_META_DDL};
-SELECT name, file, kind, format, "rows", mapping, loaded_at FROM ${USER_TABLES_META} ORDER BY loaded_at, name`;
-
 /** A SQL string literal (sql-text.ts splices NUL in with chr(0)). */
 const textLiteral = quoteString;
 
@@ -334,155 +284,7 @@ export function dropTableSql(table: string): string {
   return `DROP TABLE IF EXISTS ${quoteIdent(table)}`;
 }
 
-export function isUserTable(name: string): boolean {
-  return name.startsWith('user_');
-}
-
-export const VIEWER_DATASETS_SQL = `SELECT dataset, CAST(count(DISTINCT conv_id) AS INTEGER) AS conversations,
-  CAST(count(*) AS INTEGER) AS turns FROM turns GROUP BY dataset ORDER BY dataset`;
-
-export const USER_CONVERSATION_TABLES_SQL = `${USER_META_DDL};
-SELECT name AS dataset FROM ${USER_TABLES_META} WHERE kind = 'records' ORDER BY name`;
-
-/** Natural order: conv-2 before conv-10, lp-9 before lp-10. */
-const NATURAL_CONV_ORDER = `regexp_replace(conv_id, '\\d+$', ''),
-  TRY_CAST(regexp_extract(conv_id, '(\\d+)$', 1) AS BIGINT), conv_id`;
-
-/** The fixed LongMemEval-S background every InMind task is injected into, as one conversation. */
-export const INMIND_BACKGROUND = {
-  dataset: 'inmind-background',
-  conv: 'lme_s_background',
-} as const;
-
-export const INMIND_BACKGROUND_DATASET_SQL = `SELECT '${INMIND_BACKGROUND.dataset}' AS dataset,
-  1 AS conversations, CAST(count(*) AS INTEGER) AS turns FROM lme_background`;
-
-export function conversationListSql(dataset: string): string {
-  if (dataset === INMIND_BACKGROUND.dataset) {
-    return `SELECT '${INMIND_BACKGROUND.conv}' AS conv_id, CAST(count(*) AS INTEGER) AS turns,
-  CAST(count(DISTINCT session_id) AS INTEGER) AS sessions FROM lme_background`;
-  }
-  if (isUserTable(dataset)) {
-    return `SELECT conversation AS conv_id, CAST(count(*) AS INTEGER) AS turns, 1 AS sessions
-FROM ${quoteIdent(dataset)} GROUP BY conversation ORDER BY ${NATURAL_CONV_ORDER.replaceAll('conv_id', 'conversation')}`;
-  }
-  return `SELECT conv_id, CAST(count(*) AS INTEGER) AS turns, CAST(count(DISTINCT session) AS INTEGER) AS sessions
-FROM turns WHERE dataset = ${quoteString(dataset)} GROUP BY conv_id ORDER BY ${NATURAL_CONV_ORDER}`;
-}
-
-/** The viewer holds one conversation in memory; a huge user table is shown up to this many turns. */
-export const VIEWER_MAX_TURNS = 5000;
-
-/** Turns of one conversation in order; a user table's records read as turns of session 1. */
-export function conversationTurnsSql(dataset: string, conv: string): string {
-  return `${conversationTurnsSelect(dataset, conv)} LIMIT ${VIEWER_MAX_TURNS}`;
-}
-
-function conversationTurnsSelect(dataset: string, conv: string): string {
-  if (dataset === INMIND_BACKGROUND.dataset) {
-    return `SELECT session_index + 1 AS session, id AS dia_id,
-  CAST(row_number() OVER (ORDER BY session_index, turn_index) - 1 AS INTEGER) AS turn_index,
-  role AS speaker, coalesce(timestamp, '') AS date, content AS text, NULL AS caption, NULL AS img_url
-FROM lme_background ORDER BY session_index, turn_index`;
-  }
-  if (isUserTable(dataset)) {
-    return `SELECT 1 AS session, 'L' || line AS dia_id,
-  CAST(row_number() OVER (ORDER BY line) - 1 AS INTEGER) AS turn_index, coalesce(speaker, '') AS speaker,
-  '' AS date, coalesce(memory, query, '') AS text, NULL AS caption, NULL AS img_url
-FROM ${quoteIdent(dataset)} WHERE conversation = ${quoteString(conv)} ORDER BY line`;
-  }
-  return `SELECT session, dia_id, turn_index, speaker, date, text, caption, img_url FROM turns
-WHERE dataset = ${quoteString(dataset)} AND conv_id = ${quoteString(conv)} ORDER BY turn_index`;
-}
-
-const QUERY_COLUMNS = 'dataset, query_id, conv_id, style, category, text, answer, gold_ids';
-
-export function queryByIdSql(dataset: string, queryId: string): string {
-  return `SELECT ${QUERY_COLUMNS} FROM queries
-WHERE dataset = ${quoteString(dataset)} AND query_id = ${quoteString(queryId)}`;
-}
-
-export const QUERY_FACETS_SQL = `SELECT dataset, style, category, CAST(count(*) AS INTEGER) AS n
-FROM queries GROUP BY ALL ORDER BY dataset, style, category NULLS LAST`;
-
-export interface QueryFilters {
-  dataset: string | null;
-  style: string | null;
-  category: number | null;
-  conv: string | null;
-  /** Every whitespace-separated word must occur in the query text (case-insensitive). */
-  search: string;
-}
-
-function queryWhere(f: QueryFilters): string {
-  const parts: string[] = [];
-  if (f.dataset !== null) parts.push(`dataset = ${quoteString(f.dataset)}`);
-  if (f.style !== null) parts.push(`style = ${quoteString(f.style)}`);
-  if (f.category !== null) parts.push(`category = ${Math.trunc(f.category)}`);
-  if (f.conv !== null) parts.push(`conv_id = ${quoteString(f.conv)}`);
-  for (const word of f.search.trim().split(/\s+/).filter(Boolean)) {
-    parts.push(`text ILIKE ${containsPattern(word)} ESCAPE '\\'`);
-  }
-  return parts.length === 0 ? '' : `WHERE ${parts.join(' AND ')}`;
-}
-
-export function queryListSql(filters: QueryFilters, limit: number): string {
-  return `SELECT ${QUERY_COLUMNS} FROM queries ${queryWhere(filters)} ORDER BY rowid LIMIT ${Math.trunc(limit)}`;
-}
-
-export function queryCountSql(filters: QueryFilters): string {
-  return `SELECT CAST(count(*) AS INTEGER) AS n FROM queries ${queryWhere(filters)}`;
-}
-
-/** Gold evidence of the given queries, in gold order, joined to their turns (text null if absent). */
-export function goldTurnsSql(keys: readonly { dataset: string; query_id: string }[]): string {
-  if (keys.length === 0) return `SELECT NULL AS query_id WHERE false`;
-  const match = keys
-    .map((k) => `(dataset = ${quoteString(k.dataset)} AND query_id = ${quoteString(k.query_id)})`)
-    .join(' OR ');
-  return `WITH g AS (
-  SELECT dataset, query_id, conv_id, unnest(gold_ids) AS dia_id, generate_subscripts(gold_ids, 1) AS k
-  FROM queries WHERE ${match}
-)
-SELECT g.dataset, g.query_id, g.conv_id, g.dia_id, t.turn_index, t.session, t.speaker, t.text
-FROM g LEFT JOIN turns t ON t.dataset = g.dataset AND t.conv_id = g.conv_id AND t.dia_id = g.dia_id
-ORDER BY g.dataset, g.query_id, g.k`;
-}
-
-/** The SQL twin of `normalizeForMatch` (userdata/normalize.ts). */
-export function normalizedSql(expr: string): string {
-  return `trim(regexp_replace(regexp_replace(lower(${expr}), '[\\p{P}\\p{S}]', '', 'g'), '[\\x09-\\x0D\\p{Z}]+', ' ', 'g'))`;
-}
-
 export const INMIND_TASK_IDS_SQL = 'SELECT task_id FROM inmind_tasks';
-
-function containsFlags(table: string): string {
-  const flags = (turn: 'naive' | 'query') => {
-    const context = `s.${turn}_context`;
-    return `contains(${context}, t.user_message) AS ${turn}_exact,
-  contains(${normalizedSql(context)}, ${normalizedSql('t.user_message')}) AS ${turn}_normalized`;
-  };
-  return `SELECT s.system, s.task_id, t.domain, t.user_message, t.naive_query, t.query AS indirect_query,
-  s.naive_answer, s.query_answer, length(s.naive_context) AS naive_context_chars,
-  length(s.query_context) AS query_context_chars, ${flags('naive')}, ${flags('query')}
-FROM ${quoteIdent(table)} s JOIN inmind_tasks t USING (task_id)`;
-}
-
-/** Per system and domain (plus an all-domains row): share of tasks whose context holds the target. */
-export function submissionByDomainSql(table: string): string {
-  const share = (flag: string) => `avg(CAST(${flag} AS INTEGER)) AS ${flag}`;
-  return `WITH f AS (${containsFlags(table)})
-SELECT system, coalesce(domain, 'All domains') AS domain, CAST(GROUPING(domain) AS INTEGER) AS is_total,
-  CAST(count(*) AS INTEGER) AS tasks, ${share('naive_exact')}, ${share('naive_normalized')},
-  ${share('query_exact')}, ${share('query_normalized')},
-  avg(naive_context_chars) AS naive_context_chars, avg(query_context_chars) AS query_context_chars
-FROM f GROUP BY GROUPING SETS ((system, domain), (system))
-ORDER BY system, is_total, domain`;
-}
-
-export function submissionTasksSql(table: string): string {
-  return `${containsFlags(table)} ORDER BY s.system, s.task_id`;
-}
 
 /** One dataset's rows of the shared `turns` table, in file order. */
 export function reproduceTurnsSql(dataset: string): string {

@@ -1,7 +1,7 @@
 // A DuckDB worker that dies (crashes, is closed, or stops answering) sends nothing: every call
 // just never settles. The watchdog turns that into an error that names what happened, once,
 // so the app can say so and start a new engine instead of showing a spinner forever.
-import type { SqlEngine, SqlRow } from './engine.ts';
+import type { SqlEngine, SqlParam, SqlRow } from './engine.ts';
 
 export class EngineDeadError extends Error {
   constructor(readonly reason: string) {
@@ -104,7 +104,8 @@ export function watchEngine(
       return deadReason;
     },
     kill,
-    query: (sql: string): Promise<SqlRow[]> => call(() => inner.query(sql)),
+    query: (sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]> =>
+      call(() => inner.query(sql, params)),
     registerText: (name: string, text: string) => call(() => inner.registerText(name, text)),
     insertJsonFromPath: (name: string, table: string) =>
       call(() => inner.insertJsonFromPath(name, table)),

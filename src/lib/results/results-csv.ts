@@ -21,6 +21,10 @@ export type ResultColumn = (typeof RESULT_COLUMNS)[number];
 export const PAPERS = ['inmind', 'locomo-conv', 'memuse', 'utilmem'] as const;
 export type PaperId = (typeof PAPERS)[number];
 
+export function isPaperId(value: string): value is PaperId {
+  return PAPERS.some((p) => p === value);
+}
+
 /** One printed number of a paper, with where it was printed. */
 export interface ResultRow {
   paper: PaperId;

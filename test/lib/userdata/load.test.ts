@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
 import {
-  USER_TABLES_SQL,
-  conversationListSql,
-  conversationTurnsSql,
-  submissionByDomainSql,
-  submissionTasksSql,
-} from '../../../src/lib/db/queries.ts';
+  conversationListQuery,
+  conversationTurnsQuery,
+} from '../../../src/lib/datasets/viewer-queries.ts';
+import {
+  submissionByDomainQuery,
+  submissionTasksQuery,
+  userTablesQuery,
+} from '../../../src/lib/userdata/user-tables.ts';
 import { bytesSource } from '../../../src/lib/userdata/byte-source.ts';
 import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../../../src/lib/userdata/load.ts';
@@ -73,7 +75,7 @@ describe('loading readers’ files into user_ tables', () => {
   });
 
   it('lists user tables with file, kind and mapping, and hides staging tables', async () => {
-    const tables = await catalog.query(USER_TABLES_SQL);
+    const tables = await catalog.run(userTablesQuery());
     expect(tables.map((t) => t.name)).toContain('user_records');
     const records = tables.find((t) => t.name === 'user_records');
     expect(records).toMatchObject({
@@ -92,12 +94,12 @@ describe('loading readers’ files into user_ tables', () => {
 
   it('shows a user table in the conversation viewer, one conversation per id', async () => {
     await loadAsPage(catalog, fixture(GOOD_DIR, 'records.jsonl'));
-    const convs = await catalog.query(conversationListSql('user_records'));
+    const convs = await catalog.run(conversationListQuery('user_records'));
     expect(convs).toEqual([
       { conv_id: 'c1', turns: 3, sessions: 1 },
       { conv_id: 'c2', turns: 2, sessions: 1 },
     ]);
-    const turns = await catalog.query(conversationTurnsSql('user_records', 'c2'));
+    const turns = await catalog.run(conversationTurnsQuery('user_records', 'c2'));
     expect(turns.map((t) => [t.dia_id, t.turn_index, t.speaker, t.text])).toEqual([
       ['L4', 0, 'Cy', 'Cy is allergic to peanuts.'],
       ['L5', 1, 'Dee', 'Dee works at a bakery.'],
@@ -137,7 +139,7 @@ describe('an InMind submission', () => {
   });
 
   it('reports, per system and domain, how often the context holds the target message', async () => {
-    const rows = await catalog.query(submissionByDomainSql('user_submission'));
+    const rows = await catalog.run(submissionByDomainQuery('user_submission'));
     const byKey = Object.fromEntries(rows.map((r) => [`${r.system}/${r.domain}`, r]));
     expect(byKey['TestMem/health_and_wellness']).toMatchObject({
       tasks: 2,
@@ -171,7 +173,7 @@ describe('an InMind submission', () => {
   });
 
   it('puts both answers of each task side by side with the target and context lengths', async () => {
-    const rows = await catalog.query(submissionTasksSql('user_submission'));
+    const rows = await catalog.run(submissionTasksQuery('user_submission'));
     expect(rows).toHaveLength(7);
     const task0 = rows.find((r) => r.system === 'TestMem' && r.task_id === 0);
     expect(task0).toMatchObject({

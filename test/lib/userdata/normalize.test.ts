@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsNormalized, normalizeForMatch } from '../../../src/lib/userdata/normalize.ts';
-import { normalizedSql } from '../../../src/lib/db/queries.ts';
+import { normalizedSql } from '../../../src/lib/userdata/user-tables.ts';
 import { quoteString } from '../../../src/lib/db/sql-text.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import type { SqlEngine } from '../../../src/lib/db/engine.ts';

@@ -2,7 +2,7 @@ import { parquetMetadata } from 'hyparquet';
 import { parquetWriteBuffer, type ColumnSource, type SchemaElement } from 'hyparquet-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
-import { USER_TABLES_SQL } from '../../../src/lib/db/queries.ts';
+import { userTablesQuery } from '../../../src/lib/userdata/user-tables.ts';
 import {
   bytesSource,
   iterableSource,
@@ -195,7 +195,7 @@ describe('Parquet through the page’s loading code', () => {
           '{"n":-3,"big":null,"score":null,"at":"1970-01-01T00:00:00.000Z","meta":{"a":2,"b":"y"}}',
       },
     ]);
-    const tables = await catalog.query(USER_TABLES_SQL);
+    const tables = await catalog.run(userTablesQuery());
     expect(tables.find((t) => t.name === 'user_mixed')).toMatchObject({
       file: 'mixed.parquet',
       format: 'parquet',

@@ -1,0 +1,112 @@
+// Starting DuckDB and loading what the site serves, again after a failure or a dead worker:
+// plain state the shell renders (steps, the fatal error, notices), kept out of App.svelte.
+import { tick } from 'svelte';
+import { Catalog } from '../db/catalog.ts';
+import type { WatchedEngine } from '../db/watchdog.ts';
+import { loadBenchmarkData, loadCoreData, type ResultsFile } from '../data/core-loader.ts';
+import { loadSiteIndex } from '../data/fetch-source.ts';
+import type { Pin } from '../data/integrity.ts';
+import type { LoadStep } from './load-status.ts';
+import { DUCKDB_READY_MARK, INTERACTIVE_MARK, markOnce } from './load-marks.ts';
+import type { AppServices } from './services.svelte.ts';
+import { errorMessage } from '../common/error-message.ts';
+
+export interface SessionDeps {
+  /** Opens a fresh DuckDB engine; `onDead` fires when the worker dies. */
+  openEngine: (onDead: (reason: string) => void) => Promise<WatchedEngine>;
+  resultsFiles: readonly ResultsFile[];
+  allowUpstream: boolean;
+  siteIndexPin: Pin | null;
+  evict: (urls: readonly string[]) => Promise<void>;
+  fetch: typeof fetch;
+}
+
+export class DataSession {
+  steps: LoadStep[] = $state([]);
+  fatal = $state('');
+  notices: string[] = $state([]);
+  engineNotice = $state('');
+  starting = $state(false);
+
+  private engine: WatchedEngine | null = null;
+  private firstEngine: Promise<WatchedEngine> | null;
+
+  constructor(
+    private readonly services: AppServices,
+    private readonly deps: SessionDeps,
+  ) {
+    // Started before anything else: DuckDB's worker and wasm download and compile while the
+    // first chart draws from the build-time snapshot. Later starts open anew.
+    this.firstEngine = this.open();
+    this.firstEngine.catch(() => {});
+  }
+
+  private open(): Promise<WatchedEngine> {
+    return this.deps.openEngine((reason) => void this.restart(reason));
+  }
+
+  /** Opens DuckDB and loads the released results and benchmarks; re-runnable after a failure. */
+  async start(): Promise<void> {
+    if (this.starting) return;
+    this.starting = true;
+    this.fatal = '';
+    const services = this.services;
+    try {
+      let siteFiles: Set<string> | undefined;
+      try {
+        siteFiles = await loadSiteIndex(services.siteBase, this.deps.fetch, this.deps.siteIndexPin);
+      } catch (err) {
+        // Without a trustworthy index every file is asked of the site, and each is still checked.
+        const notice = errorMessage(err);
+        if (!this.notices.includes(notice)) this.notices = [...this.notices, notice];
+      }
+      const fetchOptions = {
+        siteBase: services.siteBase,
+        allowUpstream: this.deps.allowUpstream,
+        siteFiles,
+        evict: (url: string) => this.deps.evict([url]),
+      };
+      const old = this.engine;
+      this.engine = null;
+      services.setCatalog(null);
+      await old?.close().catch(() => undefined);
+      services.sqlState = 'starting';
+      const pending = this.firstEngine ?? this.open();
+      this.firstEngine = null;
+      this.engine = await pending;
+      markOnce(DUCKDB_READY_MARK);
+      services.sqlState = 'loading';
+      const catalog = new Catalog(this.engine);
+      this.steps = [];
+      await loadCoreData(catalog, fetchOptions, (s) => (this.steps = s), this.deps.resultsFiles);
+      services.setCatalog(catalog);
+      services.sqlState = 'ready';
+      services.dataChanged();
+      await tick();
+      markOnce(INTERACTIVE_MARK);
+      const coreSteps = this.steps;
+      await loadBenchmarkData(catalog, fetchOptions, (s) => (this.steps = [...coreSteps, ...s]));
+      services.dataChanged();
+    } catch (err) {
+      services.sqlState = 'failed';
+      this.fatal = errorMessage(err);
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  /** A dead DuckDB worker is announced, replaced, and what it held is loaded again. */
+  async restart(reason: string): Promise<void> {
+    this.services.setCatalog(null);
+    this.engineNotice = `DuckDB stopped (${reason}). Starting it again and reloading the benchmark data…`;
+    await this.start();
+    this.engineNotice = this.fatal
+      ? `DuckDB stopped (${reason}) and could not be started again.`
+      : `DuckDB stopped (${reason}) and was started again: released results and benchmarks are loaded again. Files you loaded on "Your data" were held by the stopped engine: load them again there.`;
+  }
+
+  /** After a failure for want of network, the start runs again once the browser is online. */
+  retryIfFailed(): void {
+    if (this.fatal || this.steps.some((s) => s.state === 'error')) void this.start();
+  }
+}

@@ -1,0 +1,42 @@
+// The app's shared services, made once by the shell and handed to every page and component
+// through context: the catalog, the site base, the data version, the query client, the snapshot.
+import { getContext, setContext } from 'svelte';
+import type { Catalog } from '../db/catalog.ts';
+import type { ChartSnapshot } from '../charts/chart-snapshot.ts';
+import { QueryClient } from '../query/query-client.ts';
+import type { SqlState } from './load-marks.ts';
+
+export class AppServices {
+  catalog: Catalog | null = $state.raw(null);
+  /** Bumped whenever tables are (re)loaded; every useQuery asks again. */
+  dataVersion = $state(0);
+  snapshot: ChartSnapshot | null = $state.raw(null);
+  sqlState: SqlState = $state('starting');
+  readonly queries = new QueryClient();
+
+  /** The site's base URL, read once (GitHub Pages serves MemLens under a subpath). */
+  constructor(readonly siteBase: string) {}
+
+  setCatalog(catalog: Catalog | null): void {
+    this.catalog = catalog;
+    this.queries.setSource(catalog);
+  }
+
+  /** Tables were created, replaced or dropped: cached answers are void. */
+  dataChanged(): void {
+    this.queries.invalidate();
+    this.dataVersion++;
+  }
+}
+
+const KEY = Symbol('memlens-services');
+
+export function provideServices(services: AppServices): AppServices {
+  setContext(KEY, services);
+  return services;
+}
+
+/** The shell's services; a component rendered alone (a test) gets idle ones. */
+export function appServices(): AppServices {
+  return getContext<AppServices | undefined>(KEY) ?? new AppServices(document.baseURI);
+}

@@ -1,0 +1,100 @@
+// What the reader loaded: the record of their tables, a preview of one, and an InMind
+// submission's report, as queries.
+import { defineQuery } from '../query/define-query.ts';
+import { anyRow, rowSchema } from '../query/row-schema.ts';
+import { ident, sql, trusted, type SqlFragment } from '../query/sql.ts';
+
+export const USER_TABLES_META = '__user_tables';
+export const USER_META_DDL = `CREATE TABLE IF NOT EXISTS ${USER_TABLES_META} (name VARCHAR, file VARCHAR,
+  kind VARCHAR, format VARCHAR, "rows" INTEGER, mapping VARCHAR, loaded_at VARCHAR)`;
+
+export function isUserTable(name: string): boolean {
+  return name.startsWith('user_');
+}
+
+export const userTablesQuery = defineQuery(
+  'your tables',
+  () => sql`${trusted(USER_META_DDL)};
+SELECT name, file, kind, format, "rows", mapping, loaded_at FROM ${ident(USER_TABLES_META)} ORDER BY loaded_at, name`,
+  rowSchema({
+    name: 'string',
+    file: 'string',
+    kind: 'string',
+    format: 'string',
+    rows: 'number',
+    mapping: 'string',
+    loaded_at: 'string',
+  }),
+);
+
+export const tableRowsQuery = defineQuery(
+  'table rows',
+  (table: string, limit: number) =>
+    sql`SELECT * FROM ${ident(table)} LIMIT ${trusted(String(Math.trunc(limit)))}`,
+  anyRow,
+);
+
+/** The SQL twin of `normalizeForMatch` (userdata/normalize.ts). */
+export function normalizedSql(expr: string): string {
+  return `trim(regexp_replace(regexp_replace(lower(${expr}), '[\\p{P}\\p{S}]', '', 'g'), '[\\x09-\\x0D\\p{Z}]+', ' ', 'g'))`;
+}
+
+function containsFlags(table: string): SqlFragment {
+  const flags = (turn: 'naive' | 'query') => {
+    const context = `s.${turn}_context`;
+    return `contains(${context}, t.user_message) AS ${turn}_exact,
+  contains(${normalizedSql(context)}, ${normalizedSql('t.user_message')}) AS ${turn}_normalized`;
+  };
+  return sql`SELECT s.system, s.task_id, t.domain, t.user_message, t.naive_query, t.query AS indirect_query,
+  s.naive_answer, s.query_answer, length(s.naive_context) AS naive_context_chars,
+  length(s.query_context) AS query_context_chars, ${trusted(flags('naive'))}, ${trusted(flags('query'))}
+FROM ${ident(table)} s JOIN inmind_tasks t USING (task_id)`;
+}
+
+/** Per system and domain (plus an all-domains row): share of tasks whose context holds the target. */
+export const submissionByDomainQuery = defineQuery(
+  'submission by domain',
+  (table: string) => {
+    const share = (flag: string) => trusted(`avg(CAST(${flag} AS INTEGER)) AS ${flag}`);
+    return sql`WITH f AS (${containsFlags(table)})
+SELECT system, coalesce(domain, 'All domains') AS domain, CAST(GROUPING(domain) AS INTEGER) AS is_total,
+  CAST(count(*) AS INTEGER) AS tasks, ${share('naive_exact')}, ${share('naive_normalized')},
+  ${share('query_exact')}, ${share('query_normalized')},
+  avg(naive_context_chars) AS naive_context_chars, avg(query_context_chars) AS query_context_chars
+FROM f GROUP BY GROUPING SETS ((system, domain), (system))
+ORDER BY system, is_total, domain`;
+  },
+  rowSchema({
+    system: 'string',
+    domain: 'string',
+    is_total: 'number',
+    tasks: 'number',
+    naive_exact: 'number?',
+    naive_normalized: 'number?',
+    query_exact: 'number?',
+    query_normalized: 'number?',
+    naive_context_chars: 'number?',
+    query_context_chars: 'number?',
+  }),
+);
+
+export const submissionTasksQuery = defineQuery(
+  'submission tasks',
+  (table: string) => sql`${containsFlags(table)} ORDER BY s.system, s.task_id`,
+  rowSchema({
+    system: 'string',
+    task_id: 'number',
+    domain: 'string',
+    user_message: 'string?',
+    naive_query: 'string?',
+    indirect_query: 'string?',
+    naive_answer: 'string?',
+    query_answer: 'string?',
+    naive_context_chars: 'number?',
+    query_context_chars: 'number?',
+    naive_exact: 'value',
+    naive_normalized: 'value',
+    query_exact: 'value',
+    query_normalized: 'value',
+  }),
+);

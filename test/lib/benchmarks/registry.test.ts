@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  BENCHMARK_DEFS,
+  benchmarkById,
+  manifestProblems,
+  protocolEntries,
+} from '../../../src/lib/benchmarks/registry.ts';
+import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { FIXTURE_BENCHMARK } from './fixture-benchmark.ts';
+
+interface SourcesFile {
+  files: { id: string; dataset: string }[];
+}
+const sources: SourcesFile = JSON.parse(
+  readFileSync(new URL('../../../data/sources.json', import.meta.url), 'utf8'),
+);
+
+describe('the benchmark registry', () => {
+  it('has one entry per benchmark, ids unique', () => {
+    const ids = BENCHMARK_DEFS.map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(['inmind', 'locomo', 'locomo-plus', 'locomo-conv', 'memuse', 'utilmem']);
+  });
+
+  it('claims every file of data/sources.json exactly once, and names no other', () => {
+    const claimed = BENCHMARK_DEFS.flatMap((d) => d.dataset?.sourceIds ?? []);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect([...claimed].sort()).toEqual(sources.files.map((f) => f.id).sort());
+    expect(manifestProblems(sources.files)).toEqual([]);
+    expect(
+      manifestProblems([
+        { id: 'locomo', dataset: 'memuse' },
+        { id: 'new-file', dataset: 'locomo' },
+      ]),
+    ).toEqual([
+      'data/sources.json: locomo: filed under memuse, read by locomo',
+      'data/sources.json: new-file: no benchmark in the registry reads it',
+    ]);
+  });
+
+  it('ties every released-results paper to one benchmark', () => {
+    const papers = BENCHMARK_DEFS.flatMap((d) => (d.paper ? [d.paper] : []));
+    expect([...papers].sort()).toEqual([...PAPERS].sort());
+  });
+
+  it('lists protocols in registry order, with their benchmark', () => {
+    expect(protocolEntries().map((p) => p.id)).toEqual([
+      'inmind',
+      'inmind-figure4',
+      'locomo',
+      'locomo-plus',
+      'locomo-conv',
+    ]);
+    const withFixture = protocolEntries([...BENCHMARK_DEFS, FIXTURE_BENCHMARK]);
+    expect(withFixture.at(-1)).toEqual({
+      id: 'fixture-mem',
+      label: 'FixtureMem (test only)',
+      benchmark: 'fixture-mem',
+    });
+    expect(benchmarkById('fixture-mem', [FIXTURE_BENCHMARK])?.label).toBe('FixtureMem');
+  });
+});

@@ -1,0 +1,42 @@
+// Pages and components render and wire: they read DuckDB only through useQuery, never through
+// src/lib/db, and no query row is cast to a type it was not checked against.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = new URL('../../src/', import.meta.url).pathname;
+
+function files(dir: string, ext: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(ext))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+const svelte = files(SRC, '.svelte');
+const rel = (f: string) => path.relative(SRC, f);
+
+describe('the Svelte layer', () => {
+  it('has Svelte files to check', () => {
+    expect(svelte.length).toBeGreaterThan(20);
+  });
+
+  it('never imports src/lib/db', () => {
+    const offenders = svelte.filter((f) => /from\s+'[^']*lib\/db\//.test(readFileSync(f, 'utf8')));
+    expect(offenders.map(rel)).toEqual([]);
+  });
+
+  it('never calls .query( or .count( itself', () => {
+    const offenders = svelte.filter((f) => /\.(query|count)\(/.test(readFileSync(f, 'utf8')));
+    expect(offenders.map(rel)).toEqual([]);
+  });
+
+  it('casts no query rows: no asData anywhere, no `as unknown as` where rows are read', () => {
+    const ts = files(SRC, '.ts');
+    const readsRows = (text: string) => /useQuery|defineQuery|rowSchema|SqlRow/.test(text);
+    const offenders = [...svelte, ...ts].filter((f) => {
+      const text = readFileSync(f, 'utf8');
+      return /\basData\b/.test(text) || (readsRows(text) && /as unknown as/.test(text));
+    });
+    expect(offenders.map(rel)).toEqual([]);
+  });
+});
