@@ -308,7 +308,7 @@ describe('no input can exhaust the tab', () => {
     const error = page.locator('[data-load-error]');
     await error.waitFor({ timeout: 180_000 });
     expect(await error.innerText()).toBe(
-      `${server.url}endless.jsonl: stopped after 256.0 MB; files fetched by URL are limited to 256.0 MB: download it and pick the file instead`,
+      `${server.url}endless.jsonl: stopped after 256.0 MiB; files fetched by URL are limited to 256.0 MiB: download it and pick the file instead`,
     );
     expect(await tableCount(page, 'user_good')).toBe(3);
     const peak = await rendererPeakMiB();
