@@ -7,6 +7,7 @@ import { errorMessage } from '../lib/common/error-message.ts';
 import {
   configureTransformers,
   loadModel,
+  modelGuard,
   probe,
   type LoadedModel,
 } from '../lib/embed/worker-model.ts';
@@ -17,6 +18,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 let current: { model: LoadedModel; maxBatch: number } | null = null;
 const cancelled = new Set<number>();
 let queue: Promise<void> = Promise.resolve();
+/** Model files that failed their check: every later load fetches them past the HTTP cache. */
+const failedModelUrls = new Set<string>();
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -26,7 +29,14 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
   const started = performance.now();
   await current?.model.dispose();
   current = null;
-  configureTransformers(config);
+  const guard = modelGuard(
+    config,
+    scope.location.href,
+    fetch.bind(scope),
+    scope.caches ?? null,
+    failedModelUrls,
+  );
+  configureTransformers(config, guard);
   const tracker = new LoadProgressTracker();
   const onProgress = (event: ProgressEvent) => {
     const progress = tracker.update(event);
@@ -37,7 +47,7 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
     config.device,
     async () => (adapter = await requestAdapterReport()),
     async () => {
-      const model = await loadModel(config, 'webgpu', onProgress);
+      const model = await loadModel(config, 'webgpu', guard, onProgress);
       try {
         await probe(model, config.failWebgpuProbe);
       } catch (error) {
@@ -46,7 +56,9 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
       }
       return model;
     },
-    () => loadModel(config, 'wasm', onProgress),
+    // A file that failed its check on WebGPU fails on WASM too: no second download.
+    () =>
+      guard.failure ? Promise.reject(guard.failure) : loadModel(config, 'wasm', guard, onProgress),
   );
   current = { model: choice.value, maxBatch: config.maxBatch };
   post({
@@ -58,6 +70,8 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
       adapter,
       threads: choice.backend === 'wasm' ? config.numThreads : 0,
       loadMs: performance.now() - started,
+      files: choice.value.files,
+      weightsSha256: choice.value.weightsSha256,
     },
   });
 }

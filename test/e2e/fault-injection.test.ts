@@ -247,6 +247,16 @@ describe('no input can exhaust the tab', () => {
       `${JSON.stringify({ 'a.b': 'literal', a: { b: 'nested' }, question: 'q?' })}\n`,
     );
     writeFileSync(path.join(dir, 'good.jsonl'), '{"q":"a"}\n{"q":"b"}\n{"q":"c"}\n');
+    writeFileSync(
+      path.join(dir, 'dupes.jsonl'),
+      [
+        '{"task_id": 1, "question": "where?", "question": "when?"}',
+        '{"task_id": 2, "question": "who?"}',
+        '{"task_id": 1, "question": "why?"}',
+        '{"task_id": "seven", "question": "how?"}',
+        '',
+      ].join('\n'),
+    );
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -292,6 +302,25 @@ describe('no input can exhaust the tab', () => {
     const labels = await page.locator('table.fields tbody tr td:first-child').allInnerTexts();
     expect(labels).toEqual(['"a.b"', 'a', 'a.b', 'question']);
     expect(watch.consoleErrors).toEqual([]);
+    expect(await tableCount(page, 'user_good')).toBe(3);
+  });
+
+  it('repeated ids, a repeated key and a type change are listed before loading', async () => {
+    const { page } = await openMyData();
+    await loadFile(page, path.join(dir, 'good.jsonl'), 'user_good');
+    await page.locator('input[type="file"]').setInputFiles(path.join(dir, 'dupes.jsonl'));
+    await page.waitForSelector('#mapping-title:has-text("dupes.jsonl")');
+    const notes = await page.locator('[data-mapping-notes] li').allInnerTexts();
+    expect(notes).toEqual([
+      'task_id: 1 value repeated across 2 records of the 4 read (the first, 1, on lines 1 and 3); all are loaded, so the same task_id names more than one row.',
+      '1 key repeated within one object ("question" on line 1): only the last value of each is loaded, as JSON.parse does.',
+      'task_id: number in 3 records, string in 1 (first on line 4); kept as they are in the fields column.',
+    ]);
+    await page.getByRole('button', { name: 'Load into DuckDB' }).click();
+    await page.waitForSelector('[data-load-notice]:has-text("into user_dupes.")', {
+      timeout: 120_000,
+    });
+    expect(await tableCount(page, 'user_dupes')).toBe(4);
     expect(await tableCount(page, 'user_good')).toBe(3);
   });
 

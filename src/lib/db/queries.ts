@@ -1,4 +1,5 @@
 import { containsPattern, quoteIdent, quoteString } from './sql-text.ts';
+import { ident, joinSql, sql, trusted, type SqlFragment } from '../query/sql.ts';
 import { USER_META_DDL, USER_TABLES_META } from '../userdata/user-tables.ts';
 
 /** Every SQL statement the app runs lives here, so pages and tests share one wording. */
@@ -236,32 +237,33 @@ export interface UserTableMeta {
   mapping: string;
 }
 
-/** A SQL string literal (sql-text.ts splices NUL in with chr(0)). */
-const textLiteral = quoteString;
-
-export function sqlLiteral(value: UserCell): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-    return String(value);
-  }
-  if (typeof value === 'string') return textLiteral(value);
-  return `CAST([${value.map(textLiteral).join(', ')}] AS VARCHAR[])`;
-}
-
 export function createUserStagingSql(table: string, columns: readonly UserColumn[]): string {
   const defs = columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
   return `CREATE TABLE ${quoteIdent(table)} (${defs})`;
 }
 
-export function insertUserRowsSql(table: string, rows: readonly (readonly UserCell[])[]): string {
-  const values = rows.map((r) => `(${r.map(sqlLiteral).join(', ')})`).join(',\n');
-  return `INSERT INTO ${quoteIdent(table)} VALUES ${values}`;
+function cellSql(value: UserCell): SqlFragment {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new Error(`not a finite number: ${value}`);
+  }
+  if (value === null || typeof value === 'number' || typeof value === 'string')
+    return sql`${value}`;
+  // A list binds one parameter per element; an empty one still has its type.
+  return value.length === 0 ? sql`CAST([] AS VARCHAR[])` : sql`CAST([${value}] AS VARCHAR[])`;
 }
 
-/** Swaps the staged table in and records it, in one transaction (rolled back on failure). */
-export function swapUserTableSql(staging: string, meta: UserTableMeta): string {
-  const row = [
+/** One INSERT of many rows, every cell a bound parameter (file text never becomes SQL text). */
+export function insertUserRows(table: string, rows: readonly (readonly UserCell[])[]): SqlFragment {
+  const values = joinSql(
+    rows.map((r) => sql`(${joinSql(r.map(cellSql), ', ')})`),
+    ',\n',
+  );
+  return sql`INSERT INTO ${ident(table)} VALUES ${values}`;
+}
+
+/** Swaps the staged table in and records it; run in order inside one transaction. */
+export function swapUserTableStatements(staging: string, meta: UserTableMeta): SqlFragment[] {
+  const row: UserCell[] = [
     meta.name,
     meta.file,
     meta.kind,
@@ -270,12 +272,14 @@ export function swapUserTableSql(staging: string, meta: UserTableMeta): string {
     meta.mapping,
     new Date().toISOString(),
   ];
-  return `BEGIN TRANSACTION;
-CREATE OR REPLACE TABLE ${quoteIdent(meta.name)} AS SELECT * FROM ${quoteIdent(staging)};
-${USER_META_DDL};
-DELETE FROM ${USER_TABLES_META} WHERE name = ${quoteString(meta.name)};
-INSERT INTO ${USER_TABLES_META} VALUES (${row.map(sqlLiteral).join(', ')});
-COMMIT;`;
+  return [
+    sql`BEGIN TRANSACTION`,
+    sql`CREATE OR REPLACE TABLE ${ident(meta.name)} AS SELECT * FROM ${ident(staging)}`,
+    sql`${trusted(USER_META_DDL)}`,
+    sql`DELETE FROM ${ident(USER_TABLES_META)} WHERE name = ${meta.name}`,
+    sql`INSERT INTO ${ident(USER_TABLES_META)} VALUES (${joinSql(row.map(cellSql), ', ')})`,
+    sql`COMMIT`,
+  ];
 }
 
 export const ROLLBACK_SQL = 'ROLLBACK';

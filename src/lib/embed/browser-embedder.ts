@@ -5,7 +5,7 @@ import type { EmbedBackend, Embedder, EmbeddingMatrix, EmbedOptions } from './em
 import { filesForDtype, getModelSpec, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import { prepareTexts } from './text-prep.ts';
 import { ProgressMeter, type RunProgress } from './progress.ts';
-import { vectorKeys, vectorKeyScope } from './vector-cache-key.ts';
+import { loadedKeyScope, vectorKeys } from './vector-cache-key.ts';
 import type { VectorStore } from './vector-cache.ts';
 import { locateModel, type ModelLocation } from './model-location.ts';
 import { ortWasmPaths, wasmThreadCount } from './ort-assets.ts';
@@ -202,7 +202,8 @@ export class BrowserEmbedder implements Embedder {
     throwIfAborted(signal);
     const dim = spec.dims;
     const prepared = prepareTexts(spec, texts, opts.kind);
-    const keys = await vectorKeys(vectorKeyScope(spec, dtype, opts.kind, report.source), texts);
+    const scope = loadedKeyScope(spec, dtype, opts.kind, report.weightsSha256);
+    const keys = await vectorKeys(scope, texts);
     const cache = this.options.cache ?? null;
     const hits = cache
       ? await cache.getMany(keys).catch((err: unknown) => {

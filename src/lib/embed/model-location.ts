@@ -32,17 +32,19 @@ export function siteModelsUrl(siteBase: string): URL {
   return new URL('models/', siteBase);
 }
 
-async function isPresent(url: URL, fetchImpl: typeof fetch): Promise<boolean> {
+/** Whether the site serves a file: 'html' when it answers with an HTML page instead. */
+async function presence(url: URL, fetchImpl: typeof fetch): Promise<'present' | 'absent' | 'html'> {
   try {
     const res = await fetchImpl(url, { method: 'HEAD', cache: 'no-store' });
-    // A dev server's SPA fallback answers unknown paths with index.html.
-    return res.ok && !(res.headers.get('content-type') ?? '').startsWith('text/html');
+    if (!res.ok) return 'absent';
+    // A dev server's SPA fallback (or a host's 404 page) answers unknown paths with index.html.
+    return (res.headers.get('content-type') ?? '').startsWith('text/html') ? 'html' : 'present';
   } catch {
-    return false;
+    return 'absent';
   }
 }
 
-/** The files of `dtype` that the site does not serve under `models/<id>/`. */
+/** The files of `dtype` that the site does not serve under `models/<id>/`; HTML answers say so. */
 export async function missingSiteFiles(
   spec: ModelSpec,
   dtype: ModelDtype,
@@ -51,8 +53,11 @@ export async function missingSiteFiles(
 ): Promise<string[]> {
   const dir = new URL(`${encodeURIComponent(spec.id)}/`, siteModelsUrl(siteBase));
   const files = filesForDtype(spec, dtype);
-  const present = await Promise.all(files.map((f) => isPresent(new URL(f.path, dir), fetchImpl)));
-  return files.filter((_, i) => !present[i]).map((f) => f.path);
+  const found = await Promise.all(files.map((f) => presence(new URL(f.path, dir), fetchImpl)));
+  return files.flatMap((f, i) => {
+    if (found[i] === 'present') return [];
+    return [found[i] === 'html' ? `${f.path} (the server answered with an HTML page)` : f.path];
+  });
 }
 
 export async function locateModel(

@@ -46,6 +46,8 @@ export interface ModelFile {
   dtype?: ModelDtype;
   /** The bytes the site serves. */
   sha256?: string;
+  /** Their size, so a truncated copy is named as such. */
+  bytes?: number;
   /** PyPI sources only: how the file is produced. */
   from?: FileOrigin;
   /** The Hub's bytes for this file where known; differs from `sha256` when the site's are our own export. */
@@ -155,6 +157,7 @@ function parseFile(value: unknown, where: string): ModelFile {
   const file: ModelFile = { path: str(obj, 'path', where) };
   if (obj.dtype !== undefined) file.dtype = oneOf(obj.dtype, MODEL_DTYPES, `${where}.dtype`);
   if (obj.sha256 !== undefined) file.sha256 = sha256Of(obj, 'sha256', where);
+  if (obj.bytes !== undefined) file.bytes = positiveInt(obj, 'bytes', where);
   if (obj.hubSha256 !== undefined) file.hubSha256 = sha256Of(obj, 'hubSha256', where);
   if (obj.from !== undefined) file.from = oneOf(obj.from, FILE_ORIGINS, `${where}.from`);
   return file;

@@ -48,6 +48,20 @@ export function vectorKeyScope(
   };
 }
 
+/**
+ * The scope of vectors a browser load computes: keyed on the sha256 of the weights it read and
+ * checked, so vectors of other bytes (tampered, or an unpinned file that changed) never match.
+ * For weights the registry pins this is the same revision `vectorKeyScope` gives.
+ */
+export function loadedKeyScope(
+  spec: ModelSpec,
+  dtype: ModelDtype,
+  kind: TextKind,
+  weightsSha256: string,
+): VectorKeyScope {
+  return { ...vectorKeyScope(spec, dtype, kind), revision: `sha256:${weightsSha256}` };
+}
+
 /** A JSON array, so no choice of separator can make two different scopes collide. */
 export function vectorKey(scope: VectorKeyScope, textSha256: string): string {
   const { model, revision, dtype, pooling, prefix } = scope;

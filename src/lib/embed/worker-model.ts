@@ -6,11 +6,13 @@ import {
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
-import type { ModelSpec } from './model-registry.ts';
+import { weightsFile, type ModelSpec } from './model-registry.ts';
 import type { WebBackend } from './backend-choice.ts';
 import type { WorkerLoadConfig } from './worker-protocol.ts';
 import { embedIds, encodeTexts, padIdOf, type TokenIds } from './forward.ts';
 import type { ProgressEvent } from './load-progress.ts';
+import { ModelFileGuard, type CacheStore } from './model-fetch.ts';
+import { modelBaseUrl, modelFilePins, type CheckedModelFile } from './model-integrity.ts';
 import { TEST_HOOKS } from './test-hooks.ts';
 
 export interface LoadedModel {
@@ -20,16 +22,51 @@ export interface LoadedModel {
   encode(texts: readonly string[]): number[][];
   embed(batch: readonly TokenIds[]): Promise<Float32Array>;
   dispose(): Promise<void>;
+  /** Every file the load read, checked against data/models.json. */
+  files: CheckedModelFile[];
+  /** The sha256 of the weights that run: pinned and matched, or computed when unpinned. */
+  weightsSha256: string;
 }
 
-export function configureTransformers(config: WorkerLoadConfig): void {
+const HUB_CACHE = 'transformers-cache';
+
+/** The guard for one load: what each of its files must be, and where failures are evicted. */
+export function modelGuard(
+  config: WorkerLoadConfig,
+  origin: string,
+  realFetch: typeof fetch,
+  cacheStore: CacheStore | null,
+  failedUrls: Set<string>,
+): ModelFileGuard {
+  const { spec, dtype, location } = config;
+  const pins = modelFilePins(spec, dtype, location);
+  const base = modelBaseUrl(location, origin);
+  return new ModelFileGuard(base, pins, realFetch, cacheStore, origin, failedUrls);
+}
+
+/** Hub files kept in the Cache API are checked as they are read back, like fresh ones. */
+function verifyingHubCache(guard: ModelFileGuard): NonNullable<typeof env.customCache> {
+  return {
+    match: async (key) => {
+      const hit = await caches.match(key, { cacheName: HUB_CACHE });
+      return hit && guard.verifying(key, hit);
+    },
+    put: async (key, response) => (await caches.open(HUB_CACHE)).put(key, response),
+  };
+}
+
+export function configureTransformers(config: WorkerLoadConfig, guard: ModelFileGuard): void {
   const { location } = config;
   env.allowLocalModels = location.kind === 'site';
   env.allowRemoteModels = location.kind === 'hub';
   if (location.kind === 'site') env.localModelPath = location.localModelPath;
+  env.fetch = guard.fetch;
   // Site files are versioned by the site and the HTTP cache: a Cache API copy could only ever
-  // shadow a newer file. Hub downloads are large and pinned by revision, so those are kept.
-  env.useBrowserCache = location.kind === 'hub';
+  // shadow a newer file. Hub downloads are large and pinned by revision, so those are kept,
+  // through a cache whose copies are checked again when read.
+  env.useBrowserCache = false;
+  env.useCustomCache = location.kind === 'hub';
+  env.customCache = location.kind === 'hub' ? verifyingHubCache(guard) : null;
   // ORT's files are hashed build assets; the HTTP cache suffices and no blob: copy is needed.
   env.useWasmCache = false;
   const wasm = env.backends.onnx.wasm;
@@ -39,11 +76,36 @@ export function configureTransformers(config: WorkerLoadConfig): void {
   wasm.proxy = false;
 }
 
+/**
+ * Loads the model through `guard`. A file that fails its check is fetched once more, bypassing
+ * every cache (a stale or interrupted copy); a second failure is reported, naming the file.
+ */
 export async function loadModel(
   config: WorkerLoadConfig,
   backend: WebBackend,
+  guard: ModelFileGuard,
   onProgress: (event: ProgressEvent) => void = () => undefined,
-) {
+): Promise<LoadedModel> {
+  guard.reset();
+  try {
+    return await loadOnce(config, backend, guard, onProgress);
+  } catch (error) {
+    if (!guard.failure) throw error;
+    guard.reset();
+    try {
+      return await loadOnce(config, backend, guard, onProgress);
+    } catch (again) {
+      throw guard.failure ?? again;
+    }
+  }
+}
+
+async function loadOnce(
+  config: WorkerLoadConfig,
+  backend: WebBackend,
+  guard: ModelFileGuard,
+  onProgress: (event: ProgressEvent) => void,
+): Promise<LoadedModel> {
   const { spec, dtype, location } = config;
   const options = {
     local_files_only: location.kind === 'site',
@@ -59,6 +121,11 @@ export async function loadModel(
     dtype,
     device: backend,
   });
+  const weights = guard.checked.get(weightsFile(spec, dtype).path);
+  if (!weights) {
+    await model.dispose();
+    throw new Error(`${weightsFile(spec, dtype).path} was loaded without being checked`);
+  }
   const padId = padIdOf(tokenizer);
   const loaded: LoadedModel = {
     spec,
@@ -66,6 +133,8 @@ export async function loadModel(
     encode: (texts) => encodeTexts(tokenizer, spec, texts),
     embed: (batch) => embedIds(model, spec, batch, padId),
     dispose: async () => void (await model.dispose()),
+    files: [...guard.checked.values()],
+    weightsSha256: weights.sha256,
   };
   return loaded;
 }

@@ -5,6 +5,7 @@ import type { ModelLocation } from './model-location.ts';
 import type { DeviceChoice, WebBackend } from './backend-choice.ts';
 import type { AdapterReport } from './webgpu.ts';
 import type { LoadProgress } from './load-progress.ts';
+import type { CheckedModelFile } from './model-integrity.ts';
 
 export interface WorkerLoadConfig {
   spec: ModelSpec;
@@ -25,6 +26,10 @@ export interface LoadInfo {
   adapter: AdapterReport | null;
   threads: number;
   loadMs: number;
+  /** Every model file read, with its sha256 and whether data/models.json pinned it. */
+  files: CheckedModelFile[];
+  /** The sha256 of the weights that run: the vector cache keys on it. */
+  weightsSha256: string;
 }
 
 export type ToWorker =

@@ -7,6 +7,7 @@ import { suggestMapping, type Mapping } from './mapping.ts';
 import type { FileFormat, UserRecord } from './record.ts';
 import { readRecords, type RecordOptions } from './records.ts';
 import { userTableName } from './table-name.ts';
+import type { KeyRepeat } from './repeated-keys.ts';
 
 export type DataKind = 'records' | 'inmind-submission';
 
@@ -22,6 +23,8 @@ export interface Inspection {
   folded: number;
   /** Keys with a dot shown quoted because a nested field has the same dotted name. */
   clashes: string[];
+  /** Keys an object of the sample repeats (JSON files): only the last value is loaded. */
+  repeats: KeyRepeat[];
   mapping: Mapping;
   table: string;
 }
@@ -44,7 +47,9 @@ export async function inspectUserFile(
     throw documentTooLarge(source.name, source.size);
   }
   const sample: UserRecord[] = [];
-  for await (const record of readRecords(source, format, options)) {
+  const repeats: KeyRepeat[] = [];
+  const reading = { ...options, onRepeatedKeys: (found: KeyRepeat[]) => repeats.push(...found) };
+  for await (const record of readRecords(source, format, reading)) {
     sample.push(record);
     if (sample.length >= (options.sampleSize ?? SAMPLE_SIZE)) break;
   }
@@ -63,6 +68,7 @@ export async function inspectUserFile(
     fields,
     folded,
     clashes,
+    repeats,
     mapping: suggestMapping(fields),
     table: userTableName(source.name),
   };

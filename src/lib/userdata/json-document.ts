@@ -4,6 +4,7 @@ import type { ByteSource } from './byte-source.ts';
 import { formatBytes } from '../common/format-bytes.ts';
 import { readLines, type ReadOptions } from './lines.ts';
 import type { UserRecord } from './record.ts';
+import { repeatedKeys, type KeyRepeat } from './repeated-keys.ts';
 
 /** A whole JSON document must be parsed in one piece, so it is capped; JSON Lines is not. */
 export const MAX_JSON_DOCUMENT_BYTES = 64 * 1024 * 1024;
@@ -21,6 +22,7 @@ export function documentTooLarge(file: string, bytes: number): DatasetFormatErro
 export async function* jsonDocumentRecords(
   source: ByteSource,
   options: ReadOptions = {},
+  onRepeatedKeys?: (repeats: KeyRepeat[]) => void,
 ): AsyncGenerator<UserRecord> {
   const file = source.name;
   if (source.size !== null && source.size > MAX_JSON_DOCUMENT_BYTES) {
@@ -54,6 +56,10 @@ export async function* jsonDocumentRecords(
     });
   }
   const starts = arrayElementLines(text);
+  if (onRepeatedKeys) {
+    const repeats = repeatedKeys(text, 1, true);
+    if (repeats.length > 0) onRepeatedKeys(repeats);
+  }
   for (let i = 0; i < doc.length; i++) {
     const value: unknown = doc[i];
     const path = `[${i}]`;

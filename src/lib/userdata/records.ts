@@ -6,16 +6,27 @@ import { parseJsonLine } from './json-line.ts';
 import { readLines, type ReadOptions } from './lines.ts';
 import { DEFAULT_PARQUET_READER, type ParquetReader } from './parquet.ts';
 import type { FileFormat, UserRecord } from './record.ts';
+import { repeatedKeys, type KeyRepeat } from './repeated-keys.ts';
 
 export interface RecordOptions extends ReadOptions {
   /** Parquet decoder; hyparquet when not given. */
   parquet?: ParquetReader;
+  /** JSON only: asks for the keys an object repeats, which JSON.parse drops silently. */
+  onRepeatedKeys?: (repeats: KeyRepeat[]) => void;
 }
 
-async function* jsonlRecords(source: ByteSource, options: ReadOptions): AsyncGenerator<UserRecord> {
+async function* jsonlRecords(
+  source: ByteSource,
+  options: RecordOptions,
+): AsyncGenerator<UserRecord> {
   for await (const line of readLines(source, options)) {
     if (line.text.trim() === '') continue;
-    yield { line: line.line, path: '', value: parseJsonLine(line, source.name) };
+    const value = parseJsonLine(line, source.name);
+    if (options.onRepeatedKeys) {
+      const repeats = repeatedKeys(line.text, line.line);
+      if (repeats.length > 0) options.onRepeatedKeys(repeats);
+    }
+    yield { line: line.line, path: '', value };
   }
 }
 
@@ -28,7 +39,7 @@ function byFormat(
     case 'jsonl':
       return jsonlRecords(source, options);
     case 'json':
-      return jsonDocumentRecords(source, options);
+      return jsonDocumentRecords(source, options, options.onRepeatedKeys);
     case 'csv':
       return csvRecords(readLines(source, options), source.name, ',');
     case 'tsv':

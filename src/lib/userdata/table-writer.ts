@@ -3,17 +3,25 @@ import {
   ROLLBACK_SQL,
   createUserStagingSql,
   dropTableSql,
-  insertUserRowsSql,
-  swapUserTableSql,
+  insertUserRows,
+  swapUserTableStatements,
   type UserCell,
   type UserColumn,
   type UserTableMeta,
 } from '../db/queries.ts';
 
+// DuckDB-WASM's prepared statements fail ("memory access out of bounds") past about 20,000
+// parameters or about 2 MB of bound text (1 MB worked, measured in Node); every cell, and every
+// element of a list cell, is one parameter.
 const BATCH_ROWS = 2000;
-const BATCH_CHARS = 2_000_000;
+const BATCH_CHARS = 500_000;
+const BATCH_PARAMS = 8000;
 
 let stagingCounter = 0;
+
+function paramCount(row: readonly UserCell[]): number {
+  return row.reduce((n: number, cell) => n + (Array.isArray(cell) ? cell.length : 1), 0);
+}
 
 function approxChars(row: readonly UserCell[]): number {
   let n = 8;
@@ -37,23 +45,32 @@ export async function writeUserTable(
 ): Promise<number> {
   const staging = `__staging_${meta.name}_${++stagingCounter}`;
   let count = 0;
+  const insert = (batch: readonly (readonly UserCell[])[]) => {
+    const statement = insertUserRows(staging, batch);
+    return engine.query(statement.sql, statement.params);
+  };
   try {
     await engine.query(createUserStagingSql(staging, columns));
     let batch: (readonly UserCell[])[] = [];
     let chars = 0;
+    let params = 0;
     for await (const row of rows) {
       batch.push(row);
       chars += approxChars(row);
+      params += paramCount(row);
       count++;
-      if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) {
-        await engine.query(insertUserRowsSql(staging, batch));
+      if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS || params >= BATCH_PARAMS) {
+        await insert(batch);
         batch = [];
         chars = 0;
+        params = 0;
       }
     }
-    if (batch.length > 0) await engine.query(insertUserRowsSql(staging, batch));
+    if (batch.length > 0) await insert(batch);
     try {
-      await engine.query(swapUserTableSql(staging, { ...meta, rows: count }));
+      for (const statement of swapUserTableStatements(staging, { ...meta, rows: count })) {
+        await engine.query(statement.sql, statement.params);
+      }
     } catch (err) {
       await engine.query(ROLLBACK_SQL).catch(() => []);
       throw err;

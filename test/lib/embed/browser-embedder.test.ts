@@ -4,27 +4,32 @@ import { describe, expect, it } from 'vitest';
 import { BrowserEmbedder } from '../../../src/lib/embed/browser-embedder.ts';
 import type { RunProgress } from '../../../src/lib/embed/progress.ts';
 import type { VectorStore } from '../../../src/lib/embed/vector-cache.ts';
-import type { FromWorker, ToWorker } from '../../../src/lib/embed/worker-protocol.ts';
+import type { FromWorker, LoadInfo, ToWorker } from '../../../src/lib/embed/worker-protocol.ts';
 
 const DIM = 32;
 const SITE = 'https://example.org/memlens/';
 const serveAll = (async () => new Response(null, { status: 200 })) as typeof fetch;
+const TINY_WEIGHTS = 'a8914e9527f893cb50f111466e6397e04b373069cf050fb6ed84a65668c4184f';
 
 class FakeWorker {
   onmessage: ((event: MessageEvent<FromWorker>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   readonly received: ToWorker[] = [];
+  /** The sha256 the worker reports for the weights it checked and loaded. */
+  weightsSha256 = TINY_WEIGHTS;
 
   postMessage(message: ToWorker): void {
     this.received.push(message);
     if (message.type === 'load') {
-      const info = {
+      const info: LoadInfo = {
         backend: 'wasm',
         fallbackReason: 'WASM was chosen',
         adapter: null,
         threads: 1,
         loadMs: 1,
-      } as const;
+        files: [],
+        weightsSha256: this.weightsSha256,
+      };
       queueMicrotask(() => this.reply({ type: 'loaded', id: message.id, info }));
     }
   }
@@ -160,6 +165,27 @@ describe('BrowserEmbedder', () => {
     expect(worker.received.length).toBe(requests);
     expect([again.vectors[0], again.vectors[DIM]]).toEqual([2, 1]);
     expect(last).toMatchObject({ done: 2, cached: 2, computed: 0, modelCalls: 0 });
+  });
+
+  it('keys vectors on the sha256 of the weights loaded: other bytes never get the cached vectors', async () => {
+    const store = new FakeStore();
+    const { worker, embedder } = await setup(store);
+    const first = embedder.embed(['x'], { kind: 'document' });
+    await until(() => embedRequests(worker) === 1);
+    worker.batch([0]);
+    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    await first;
+    expect([...store.data.keys()][0]).toContain(`"sha256:${TINY_WEIGHTS}"`);
+
+    worker.weightsSha256 = 'f'.repeat(64);
+    await embedder.load('tiny-bert', { device: 'wasm' });
+    const second = embedder.embed(['x'], { kind: 'document' });
+    await until(() => embedRequests(worker) === 2);
+    worker.batch([0]);
+    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    await second;
+    expect(store.data.size).toBe(2);
+    expect([...store.data.keys()][1]).toContain(`"sha256:${'f'.repeat(64)}"`);
   });
 
   it('on cancel: finishes the batch being stored, drops later ones, returns no matrix', async () => {

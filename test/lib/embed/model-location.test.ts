@@ -54,11 +54,11 @@ describe('locating a model', () => {
     ]);
   });
 
-  it('treats an HTML answer (a dev server SPA fallback) as missing', async () => {
+  it('treats an HTML answer (a dev server SPA fallback) as missing, and says so', async () => {
     const site = siteServing(tinyFiles, 'text/html');
-    expect(await missingSiteFiles(tiny, 'fp32', SITE, site.fetchImpl)).toHaveLength(
-      tinyFiles.length,
-    );
+    const missing = await missingSiteFiles(tiny, 'fp32', SITE, site.fetchImpl);
+    expect(missing).toHaveLength(tinyFiles.length);
+    expect(missing).toContain('onnx/model.onnx (the server answered with an HTML page)');
   });
 
   it('names the missing files when the hub is not allowed', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getModelSpec, type ModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import {
+  loadedKeyScope,
   modelRevision,
   poolingTag,
   vectorKey,
@@ -28,6 +29,18 @@ describe('vector cache keys', () => {
     for (const spec of [bge, tiny, minilm]) {
       for (const dtype of spec.dtypes) expect(modelRevision(spec, dtype)).not.toMatch(/@main$/);
     }
+  });
+
+  it('keys a browser load on the sha256 of the weights it read: pinned bytes as before, others apart', () => {
+    const pinned = tiny.files.find((f) => f.path === 'onnx/model.onnx')?.sha256 ?? '';
+    expect(loadedKeyScope(tiny, 'fp32', 'document', pinned)).toEqual(
+      vectorKeyScope(tiny, 'fp32', 'document'),
+    );
+    const tampered = loadedKeyScope(tiny, 'fp32', 'document', '0'.repeat(64));
+    expect(tampered.revision).toBe(`sha256:${'0'.repeat(64)}`);
+    expect(vectorKey(tampered, 'h')).not.toBe(
+      vectorKey(vectorKeyScope(tiny, 'fp32', 'document'), 'h'),
+    );
   });
 
   it('tags pooling with normalisation and truncation', () => {

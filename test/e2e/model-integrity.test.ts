@@ -1,0 +1,146 @@
+// Every model file is checked against data/models.json in the worker before ONNX Runtime or the
+// tokenizer sees it (issue 15, item 2): a tampered, truncated or HTML model.onnx is named with
+// what was expected and what came, no vector is made or kept, and a fixed server just works.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
+
+const WEIGHTS = 'models/tiny-bert/onnx/model.onnx';
+const EMBED = /^Embed the \d+ LME-s background turns$/;
+/** Deep inside the initializers: the graph still parses, one weight is off. */
+const FLIP_AT = 150_000;
+
+let root: string;
+let server: StaticServer;
+let browser: Browser;
+const opened: { context: BrowserContext; watch: PageWatch }[] = [];
+
+beforeAll(async () => {
+  root = await buildSite();
+  server = await serveStatic({ root, base: E2E_BASE });
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  server.setFaults(null);
+  for (const { context, watch } of opened.splice(0)) {
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    await context.close().catch(() => undefined);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+  const page = await context.newPage();
+  opened.push({ context, watch: watchPage(page) });
+  return page;
+}
+
+const weightsOnly =
+  (fault: NonNullable<ReturnType<FaultRule>>): FaultRule =>
+  (rel) =>
+    rel === WEIGHTS ? fault : null;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function pinnedWeights(): { sha256: string; bytes: number } {
+  const file = getModelSpec('tiny-bert').files.find((f) => f.path === 'onnx/model.onnx');
+  if (!file?.sha256 || !file.bytes) throw new Error('tiny-bert weights are not pinned');
+  return { sha256: file.sha256, bytes: file.bytes };
+}
+
+async function openEmbeddings(page: Page): Promise<void> {
+  await page.goto(`${server.url}#/embeddings?model=tiny-bert&device=wasm`);
+  await page.getByRole('button', { name: EMBED }).and(page.locator(':enabled')).waitFor({
+    timeout: 180_000,
+  });
+}
+
+/** Starts a run and returns the message it ends with (another than `before`, still shown). */
+async function embedFails(page: Page, before = ''): Promise<string> {
+  await page.getByRole('button', { name: EMBED }).click();
+  const alert = page.locator('.page [role="alert"]');
+  const handle = await page.waitForFunction(
+    (previous) => {
+      const text = document.querySelector('.page [role="alert"]')?.textContent ?? '';
+      return text !== '' && text !== previous ? text : null;
+    },
+    before,
+    { timeout: 120_000 },
+  );
+  await handle.dispose();
+  return alert.innerText();
+}
+
+async function cacheCount(page: Page): Promise<string> {
+  return (await page.locator('.device-panel').getAttribute('data-cache-count')) ?? '';
+}
+
+/** The tables loaded before the failures, read on Your data without a reload. */
+async function inmindTasks(page: Page): Promise<number> {
+  await page.evaluate(() => (location.hash = '#/mydata'));
+  const cell = page.locator('[data-table-count="inmind_tasks"]');
+  await cell.waitFor({ timeout: 120_000 });
+  return Number((await cell.innerText()).replace(/[^0-9]/g, ''));
+}
+
+describe('model files are verified in the browser', () => {
+  it('a tampered model.onnx: expected and actual sha256, no vectors; fixed server: a clean run', async () => {
+    const pin = pinnedWeights();
+    const tampered = new Uint8Array(readFileSync(path.join(root, WEIGHTS)));
+    tampered[FLIP_AT] ^= 1;
+    const page = await freshPage();
+    await openEmbeddings(page);
+    server.setFaults(weightsOnly({ kind: 'flip', offset: FLIP_AT }));
+
+    const message = await embedFails(page);
+    expect(message).toContain(
+      `${WEIGHTS}: sha256 mismatch: expected ${pin.sha256}, got ${sha256(tampered)}`,
+    );
+    expect(message).not.toMatch(/protobuf/i);
+    expect(await page.locator('[data-embed-counts]').count()).toBe(0);
+    expect(await cacheCount(page)).toBe('0');
+    expect(await page.getByRole('button', { name: EMBED }).isEnabled()).toBe(true);
+
+    server.setFaults(null);
+    await page.getByRole('button', { name: EMBED }).click();
+    await page.waitForSelector('[data-phase="done"]', { timeout: 180_000 });
+    const counts = page.locator('[data-embed-counts]');
+    expect(await counts.getAttribute('data-done')).toBe('486');
+    expect(await counts.getAttribute('data-cached')).toBe('0');
+    expect(await page.locator('.page [role="alert"]').count()).toBe(0);
+    expect(await page.locator('[data-field="integrity"]').innerText()).toBe(
+      '4 files verified against data/models.json (size and sha256)',
+    );
+    expect(await inmindTasks(page)).toBe(125);
+  });
+
+  it('a truncated model.onnx and an HTML page for it: each named, the data kept', async () => {
+    const pin = pinnedWeights();
+    const page = await freshPage();
+    await openEmbeddings(page);
+
+    server.setFaults(weightsOnly({ kind: 'truncate', bytes: 4096 }));
+    const truncated = await embedFails(page);
+    expect(truncated).toContain(`${WEIGHTS}: sha256 mismatch: expected ${pin.sha256}, got `);
+    expect(truncated).toContain(`(truncated: expected ${pin.bytes} bytes, got 4096)`);
+    expect(truncated).not.toMatch(/protobuf/i);
+
+    server.setFaults(weightsOnly({ kind: 'html' }));
+    const html = await embedFails(page, truncated);
+    expect(html).toContain('onnx/model.onnx (the server answered with an HTML page)');
+    expect(await cacheCount(page)).toBe('0');
+    expect(await inmindTasks(page)).toBe(125);
+  });
+});
