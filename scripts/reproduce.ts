@@ -409,7 +409,7 @@ export async function reproduceRelease(opts: CliOptions, catalog: Catalog): Prom
   try {
     const pairs = await loadLocomoPlusRelease(catalog);
     const embedder = await pool.embedder(opts.retriever);
-    const release = await recomputeRelease(pairs, embedder, pool.cache(opts.retriever), {
+    const release = await recomputeRelease(pairs, embedder, pool.vectors(opts.retriever), {
       dtype: dtypeOf(opts),
     });
     return { release, lines: releaseLines(release) };

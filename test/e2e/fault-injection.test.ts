@@ -171,6 +171,9 @@ describe('a dead worker is noticed', () => {
     const { page } = await freshPage();
     await page.goto(`${server.url}#/mydata`);
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
+    const mine = path.join(tmpdir(), `memlens-dead-${process.pid}.jsonl`);
+    writeFileSync(mine, '{"question":"kept?"}\n');
+    await loadFile(page, mine, `user_memlens_dead_${process.pid}`);
     const duck = page.workers().find((w) => w.url().includes('duckdb-browser'));
     if (!duck) throw new Error('no DuckDB worker');
     void duck.evaluate(() => self.close()).catch(() => undefined);
@@ -178,6 +181,10 @@ describe('a dead worker is noticed', () => {
     await expect
       .poll(() => notice.innerText().catch(() => ''), { timeout: 60_000 })
       .toMatch(/^DuckDB stopped \(the worker stopped answering\) and was started again/);
+    // What the stopped engine held of the reader's is named, so they know what to load again.
+    expect(await notice.innerText()).toContain(
+      `load them again there: ${path.basename(mine)} (as user_memlens_dead_${process.pid}).`,
+    );
     expect(await tableCount(page, 'inmind_tasks')).toBe(125);
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
     expect(await page.locator('[data-app-error]').count()).toBe(0);

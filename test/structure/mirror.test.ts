@@ -27,8 +27,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'app/services.svelte.ts': RUNES,
   'app/use-query.svelte.ts': RUNES,
   'benchmarks/benchmark-def.ts': TYPES_ONLY,
-  'datasets/inmind-queries.ts':
-    'no unit test yet: the InMind page queries, run by the url-state and inmind-skeleton e2e',
   'query/sql-values.ts': TYPES_ONLY,
   'userdata/user-tables.ts':
     'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
@@ -74,8 +72,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'embed/worker-protocol.ts': TYPES_ONLY,
   'offline/build-flags.ts': 'Vite build-time constants; off under Node: the offline e2e',
   'offline/messages.ts': 'test/lib/offline/status.test.ts and the offline e2e',
-  'playground/dense-runs.ts': 'test/lib/playground/dense.test.ts',
-  'playground/retrievers.ts': 'test/lib/playground/walk.test.ts and dense.test.ts',
   'protocols/bm25-retriever.ts': 'test/lib/protocols/inmind.test.ts and bm25-shared.test.ts',
   'protocols/build.ts': 'test/lib/protocols/comparability.test.ts and the CLI tests',
   'protocols/figures.ts': 'composes summary and report for the Reproduce page: reproduce-* e2e',
@@ -84,7 +80,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'protocols/locomo.ts': 'test/lib/protocols/similarity-protocols.test.ts',
   'protocols/paper.ts': 'test/lib/protocols/paper-report.test.ts and comparability.test.ts',
   'protocols/params.ts': 'test/lib/protocols/paper-report.test.ts',
-  'protocols/pool.ts': 'the retriever pool behind the Reproduce page: reproduce-* e2e',
   'protocols/report.ts': 'test/lib/protocols/paper-report.test.ts',
   'protocols/retriever.ts': TYPES_ONLY,
   'protocols/run.ts':

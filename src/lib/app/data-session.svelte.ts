@@ -98,15 +98,22 @@ export class DataSession {
   /** A dead DuckDB worker is announced, replaced, and what it held is loaded again. */
   async restart(reason: string): Promise<void> {
     this.services.setCatalog(null);
+    const lost = [...this.services.userFiles].map(([table, file]) => `${file} (as ${table})`);
+    this.services.userFiles.clear();
     this.engineNotice = `DuckDB stopped (${reason}). Starting it again and reloading the benchmark data…`;
     await this.start();
     this.engineNotice = this.fatal
       ? `DuckDB stopped (${reason}) and could not be started again.`
-      : `DuckDB stopped (${reason}) and was started again: released results and benchmarks are loaded again. Files you loaded on "Your data" were held by the stopped engine: load them again there.`;
+      : `DuckDB stopped (${reason}) and was started again: released results and benchmarks are loaded again. ${lostFiles(lost)}`;
   }
 
   /** After a failure for want of network, the start runs again once the browser is online. */
   retryIfFailed(): void {
     if (this.fatal || this.steps.some((s) => s.state === 'error')) void this.start();
   }
+}
+
+function lostFiles(lost: readonly string[]): string {
+  if (lost.length === 0) return 'No files of yours were loaded.';
+  return `Files you loaded on "Your data" were held by the stopped engine; load them again there: ${lost.join(', ')}.`;
 }

@@ -4,6 +4,7 @@ import { getContext, setContext } from 'svelte';
 import type { Catalog } from '../db/catalog.ts';
 import type { ChartSnapshot } from '../charts/chart-snapshot.ts';
 import { QueryClient } from '../query/query-client.ts';
+import { createBrowserEmbedderHub, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { SqlState } from './load-marks.ts';
 
 export class AppServices {
@@ -13,9 +14,19 @@ export class AppServices {
   snapshot: ChartSnapshot | null = $state.raw(null);
   sqlState: SqlState = $state('starting');
   readonly queries = new QueryClient();
+  /** Tables the reader loaded, with their file: what to load again if DuckDB dies. */
+  readonly userFiles = new Map<string, string>();
+
+  private embedders: EmbedderHub | null = null;
 
   /** The site's base URL, read once (GitHub Pages serves MemLens under a subpath). */
   constructor(readonly siteBase: string) {}
+
+  /** The one embedder hub, made on first use: Reproduce, Playground and Embeddings share it. */
+  get hub(): EmbedderHub {
+    this.embedders ??= createBrowserEmbedderHub(this.siteBase);
+    return this.embedders;
+  }
 
   setCatalog(catalog: Catalog | null): void {
     this.catalog = catalog;
@@ -36,7 +47,12 @@ export function provideServices(services: AppServices): AppServices {
   return services;
 }
 
-/** The shell's services; a component rendered alone (a test) gets idle ones. */
+let fallback: AppServices | null = null;
+
+/** The shell's services; a component rendered alone (a test) gets one shared idle set. */
 export function appServices(): AppServices {
-  return getContext<AppServices | undefined>(KEY) ?? new AppServices(document.baseURI);
+  const provided = getContext<AppServices | undefined>(KEY);
+  if (provided) return provided;
+  fallback ??= new AppServices(document.baseURI);
+  return fallback;
 }

@@ -1,3 +1,4 @@
+import { plural } from '../app/plural.ts';
 import type { Catalog } from '../db/catalog.ts';
 import type { LoadStep, StepOutcome } from '../app/load-status.ts';
 import { PAPERS, parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
@@ -177,7 +178,7 @@ export function loadCoreData(
         id: 'results',
         label: 'Released results',
         run: async () =>
-          `${await loadResults(catalog, resultsFiles, opts.fetchImpl, opts.evict)} rows`,
+          plural(await loadResults(catalog, resultsFiles, opts.fetchImpl, opts.evict), 'row'),
       },
       ...(resultsFiles.some(isReproduced)
         ? [
@@ -185,7 +186,10 @@ export function loadCoreData(
               id: 'reproduced',
               label: 'MemLens reproduced numbers',
               run: async () =>
-                `${await loadReproduced(catalog, resultsFiles, opts.fetchImpl, opts.evict)} rows`,
+                plural(
+                  await loadReproduced(catalog, resultsFiles, opts.fetchImpl, opts.evict),
+                  'row',
+                ),
             },
           ]
         : []),

@@ -1,7 +1,7 @@
 // The InMind page's questions about the benchmark's tasks.
 import { defineQuery } from '../query/define-query.ts';
 import { rowSchema } from '../query/row-schema.ts';
-import { containsLike, ident, joinSql, sql, trusted } from '../query/sql.ts';
+import { ident, joinSql, sql, trusted } from '../query/sql.ts';
 
 export const domainCountsQuery = defineQuery(
   'tasks per domain',
@@ -24,6 +24,7 @@ export function isTaskSortColumn(value: string): value is TaskSortColumn {
   return TASK_SORT_COLUMNS.some((c) => c === value);
 }
 
+/** Every field a reader may search: the stored fact, what is asked about, the queries, the bridge. */
 const TASK_SEARCH_FIELDS = [
   'domain',
   'entity_1',
@@ -31,23 +32,40 @@ const TASK_SEARCH_FIELDS = [
   'relation',
   'explanation',
   'user_message',
+  'assistant_message',
   'naive_query',
   'query',
 ];
 
+/** Words of a search: letters and digits, lowercased; everything else separates them. */
+export function searchWords(search: string): string[] {
+  return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+}
+
+/** RE2 text matching `word` as a whole word or its plural, case-insensitively. */
+function wordPattern(word: string): string {
+  return `(?i)(^|[^\\p{L}\\p{N}])${word}(s|es)?($|[^\\p{L}\\p{N}])`;
+}
+
+/** Tasks where every word of the search is a word of some field ("cat" finds "cats", not "category"). */
+function taskWhere(search: string) {
+  const words = searchWords(search);
+  if (words.length === 0) return sql``;
+  const haystack = sql`concat_ws(' ', ${joinSql(
+    TASK_SEARCH_FIELDS.map((f) => sql`coalesce(${ident(f)}, '')`),
+    ', ',
+  )})`;
+  return sql`WHERE ${joinSql(
+    words.map((w) => sql`regexp_matches(${haystack}, ${wordPattern(w)})`),
+    ' AND ',
+  )}`;
+}
+
 export const taskListQuery = defineQuery(
   'InMind tasks',
-  (search: string, sort: TaskSortColumn, descending: boolean) => {
-    const term = search.trim();
-    const where = term
-      ? sql`WHERE ${joinSql(
-          TASK_SEARCH_FIELDS.map((f) => sql`${ident(f)} ILIKE ${containsLike(term)} ESCAPE '\\'`),
-          ' OR ',
-        )}`
-      : sql``;
-    return sql`SELECT task_id, domain, entity_1, entity_2, naive_query, query FROM inmind_tasks ${where}
-ORDER BY ${ident(sort)} ${trusted(descending ? 'DESC' : 'ASC')}, task_id`;
-  },
+  (search: string, sort: TaskSortColumn, descending: boolean) =>
+    sql`SELECT task_id, domain, entity_1, entity_2, naive_query, query FROM inmind_tasks ${taskWhere(search)}
+ORDER BY ${ident(sort)} ${trusted(descending ? 'DESC' : 'ASC')}, task_id`,
   rowSchema({
     task_id: 'number',
     domain: 'string',
@@ -56,6 +74,12 @@ ORDER BY ${ident(sort)} ${trusted(descending ? 'DESC' : 'ASC')}, task_id`;
     naive_query: 'string?',
     query: 'string?',
   }),
+);
+
+export const taskCountQuery = defineQuery(
+  'InMind task count',
+  () => sql`SELECT CAST(count(*) AS INTEGER) AS n FROM inmind_tasks`,
+  rowSchema({ n: 'number' }),
 );
 
 export const taskQuery = defineQuery(
@@ -74,4 +98,11 @@ export const taskQuery = defineQuery(
     query: 'string?',
     source_url: 'string?',
   }),
+);
+
+/** The LongMemEval-S background's 486 turns, in trace order: the Embeddings page's corpus. */
+export const lmeTurnTextsQuery = defineQuery(
+  'LME-s background turns',
+  () => sql`SELECT content FROM lme_background ORDER BY session_index, turn_index, id`,
+  rowSchema({ content: 'string' }),
 );

@@ -1,6 +1,7 @@
 // The conversation viewer's and query explorer's questions to DuckDB.
 import { defineQuery } from '../query/define-query.ts';
 import { rowSchema } from '../query/row-schema.ts';
+import { plural } from '../app/plural.ts';
 import { containsLike, ident, joinSql, sql, trusted, type SqlFragment } from '../query/sql.ts';
 import { turnFromRow } from './conversation-items.ts';
 import { queryFromRow } from './query-view.ts';
@@ -21,22 +22,36 @@ export const viewerDatasetsQuery = defineQuery(
   (tables: readonly string[]) => {
     const parts: SqlFragment[] = [];
     if (tables.includes('turns')) {
-      parts.push(sql`SELECT 0 AS part, dataset, dataset || ' (' || count(DISTINCT conv_id) || ' conversations)' AS label
-FROM turns GROUP BY dataset`);
+      parts.push(sql`SELECT 0 AS part, dataset, 'benchmark' AS kind,
+  CAST(count(DISTINCT conv_id) AS INTEGER) AS n FROM turns GROUP BY dataset`);
     }
     if (tables.includes('lme_background')) {
-      parts.push(sql`SELECT 1 AS part, ${INMIND_BACKGROUND.dataset} AS dataset,
-  'InMind background (' || count(*) || ' turns)' AS label FROM lme_background`);
+      parts.push(sql`SELECT 1 AS part, ${INMIND_BACKGROUND.dataset} AS dataset, 'background' AS kind,
+  CAST(count(*) AS INTEGER) AS n FROM lme_background`);
     }
     if (tables.includes(USER_TABLES_META)) {
-      parts.push(sql`SELECT 2 AS part, name AS dataset, name || ' (your data)' AS label
+      parts.push(sql`SELECT 2 AS part, name AS dataset, 'user' AS kind, 0 AS n
 FROM ${ident(USER_TABLES_META)} WHERE kind = 'records'`);
     }
-    if (parts.length === 0) return sql`SELECT NULL AS dataset, NULL AS label WHERE false`;
-    return sql`SELECT dataset, label FROM (${joinSql(parts, '\nUNION ALL\n')}) ORDER BY part, dataset`;
+    if (parts.length === 0) return sql`SELECT NULL AS dataset, NULL AS kind, 0 AS n WHERE false`;
+    return sql`SELECT dataset, kind, n FROM (${joinSql(parts, '\nUNION ALL\n')}) ORDER BY part, dataset`;
   },
-  rowSchema({ dataset: 'string', label: 'string' }),
+  (row, i) => datasetOption(datasetRow(row, i)),
 );
+
+const datasetRow = rowSchema({
+  dataset: 'string',
+  kind: ['benchmark', 'background', 'user'],
+  n: 'number',
+});
+
+function datasetOption(r: ReturnType<typeof datasetRow>): { dataset: string; label: string } {
+  if (r.kind === 'benchmark')
+    return { dataset: r.dataset, label: `${r.dataset} (${plural(r.n, 'conversation')})` };
+  if (r.kind === 'background')
+    return { dataset: r.dataset, label: `InMind background (${plural(r.n, 'turn')})` };
+  return { dataset: r.dataset, label: `${r.dataset} (your data)` };
+}
 
 /** Natural order: conv-2 before conv-10, lp-9 before lp-10. */
 function naturalOrder(column: string) {

@@ -1,7 +1,7 @@
 // `window.memlens.embed(...)`: embeds given texts without the vector cache and reports what ran.
 // For scripted checks (the parity test, `npm run bench:embed`); the UI never calls it, and
 // `npm run build` leaves it out (TEST_HOOKS).
-import { BrowserEmbedder } from './browser-embedder.ts';
+import type { EmbedderHub } from './embedder-hub.ts';
 import { TEST_HOOKS } from './test-hooks.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { ModelDtype, TextKind } from './model-registry.ts';
@@ -39,14 +39,16 @@ declare global {
   }
 }
 
-async function embedOnce(request: AutomationRequest): Promise<AutomationResult> {
-  const embedder = new BrowserEmbedder({ cache: null });
+async function embedOnce(hub: EmbedderHub, request: AutomationRequest): Promise<AutomationResult> {
+  const embedder = await hub.scratch({
+    modelId: request.model,
+    device: request.device,
+    dtype: request.dtype,
+    failWebgpuProbe: request.failWebgpuProbe,
+  });
   try {
-    const report = await embedder.load(request.model, {
-      device: request.device,
-      dtype: request.dtype,
-      failWebgpuProbe: request.failWebgpuProbe,
-    });
+    const report = embedder.report;
+    if (!report) throw new Error('the embedder reports no load');
     const runMs: number[] = [];
     let first: { dim: number; vectors: Float32Array } | null = null;
     for (let i = 0; i < Math.max(1, request.repeats ?? 1); i++) {
@@ -63,10 +65,13 @@ async function embedOnce(request: AutomationRequest): Promise<AutomationResult> 
 }
 
 /** Installs the hook in test builds; the returned function removes it. */
-export function installAutomation(lastRun: () => EmbeddingMatrix | null): () => void {
+export function installAutomation(
+  lastRun: () => EmbeddingMatrix | null,
+  hub: EmbedderHub,
+): () => void {
   if (!TEST_HOOKS) return () => undefined;
   const hook: MemlensAutomation = {
-    embed: embedOnce,
+    embed: (request) => embedOnce(hub, request),
     lastRun: () => {
       const matrix = lastRun();
       return matrix && { dim: matrix.dim, vectors: Array.from(matrix.vectors) };

@@ -24,7 +24,14 @@ export interface VectorStore {
   putMany(entries: readonly { key: string; vector: Float32Array }[]): Promise<void>;
 }
 
-export class VectorCache implements VectorStore {
+/** The cache as the embedder hub owns it: it also counts, clears and closes. */
+export interface OwnedVectorStore extends VectorStore {
+  count(): Promise<number>;
+  clear(): Promise<void>;
+  close(): void;
+}
+
+export class VectorCache implements OwnedVectorStore {
   private constructor(private readonly db: IDBDatabase) {}
 
   static open(name = VECTOR_DB_NAME): Promise<VectorCache> {

@@ -1,10 +1,9 @@
 // Where each typed memory lands among the background turns. Memories are appended after the
 // background (as InMind's protocol appends its target), and ties go to the lower index, so a
 // tie never flatters a memory.
-import { Bm25Index } from '../analysis/bm25.ts';
-import { asciiWordTokens } from '../analysis/tokenize.ts';
-import { cosineScoresAll, normalizeRowsInPlace } from '../analysis/cosine.ts';
-import { ranksBefore, topKOfScores } from '../analysis/topk.ts';
+import { ranksBefore, topKOfScores, type ScoredIndex } from '../analysis/topk.ts';
+import type { PrepareOptions, Retriever } from '../protocols/retriever.ts';
+import type { Corpus, Protocol } from '../protocols/types.ts';
 
 export interface MemoryRank {
   memory: number;
@@ -15,10 +14,8 @@ export interface MemoryRank {
   backgroundAbove: number;
 }
 
-export interface RankedDoc {
-  index: number;
-  score: number;
-  /** Index into the memories, or null for a background turn. */
+/** A document of the top list; `memory` indexes the memories, null for a background turn. */
+export interface TopDoc extends ScoredIndex {
   memory: number | null;
 }
 
@@ -26,7 +23,7 @@ export interface Ranking {
   corpusSize: number;
   backgroundSize: number;
   memories: MemoryRank[];
-  top: RankedDoc[];
+  top: TopDoc[];
   backgroundScores: number[];
 }
 
@@ -63,36 +60,49 @@ export function rankMemories(scores: ArrayLike<number>, backgroundSize: number, 
   };
 }
 
-/** BM25 (rank_bm25's BM25Okapi) over the background plus the memories; the background is tokenised once. */
-export class Bm25Ranker {
-  private readonly backgroundTokens: string[][];
+export const PLAYGROUND_CORPUS = 'playground';
 
-  constructor(background: readonly string[]) {
-    this.backgroundTokens = background.map(asciiWordTokens);
-  }
-
-  get backgroundSize(): number {
-    return this.backgroundTokens.length;
-  }
-
-  rank(memories: readonly string[], query: string, topK = 5): Ranking {
-    const index = new Bm25Index([...this.backgroundTokens, ...memories.map(asciiWordTokens)]);
-    return rankMemories(index.scores(asciiWordTokens(query)), this.backgroundSize, topK);
-  }
+/**
+ * The playground's question as a protocol, so it ranks through the protocols' retrievers: one
+ * corpus (the background, then the memories; the background is shared from one run to the
+ * next, so BM25 indexes it once) and one query.
+ */
+export function playgroundProtocol(
+  background: readonly string[],
+  memories: readonly string[],
+  query: string,
+): Protocol {
+  const docs = [...background, ...memories];
+  const corpus: Corpus = {
+    id: PLAYGROUND_CORPUS,
+    docs,
+    docIds: docs.map((_, i) => String(i)),
+    shared: { id: `background:${background.length}`, size: background.length },
+  };
+  return {
+    // The background is InMind's (the LME-s turns); nothing here reads the benchmark.
+    benchmark: 'inmind',
+    notes: [],
+    corpora: new Map([[corpus.id, corpus]]),
+    queries: [
+      { id: 'q', series: 'playground', group: '', text: query, corpusId: corpus.id, goldIds: [] },
+    ],
+    defaultK: 5,
+  };
 }
 
-/** Cosine of the query against background and memory vectors (rows normalised here). */
-export function denseRanking(
-  query: Float32Array,
-  background: Float32Array,
-  memories: Float32Array,
-  dim: number,
-  topK = 5,
-): Ranking {
-  const docs = new Float32Array(background.length + memories.length);
-  docs.set(background, 0);
-  docs.set(memories, background.length);
-  normalizeRowsInPlace(docs, dim);
-  const q = normalizeRowsInPlace(Float32Array.from(query), dim);
-  return rankMemories(cosineScoresAll(q, docs, dim), background.length / dim, topK);
+/** Where each memory lands under `retriever` (BM25 or dense, as in the protocols). */
+export async function rankWith(
+  retriever: Retriever,
+  background: readonly string[],
+  memories: readonly string[],
+  query: string,
+  options: PrepareOptions & { topK?: number } = {},
+): Promise<Ranking> {
+  const protocol = playgroundProtocol(background, memories, query);
+  await retriever.prepare(protocol, options);
+  const corpus = protocol.corpora.get(PLAYGROUND_CORPUS);
+  if (!corpus) throw new Error('the playground protocol has no corpus');
+  const scores = retriever.forCorpus(corpus)(query);
+  return rankMemories(scores, background.length, options.topK);
 }

@@ -1,6 +1,7 @@
 // The guided walk through the implicit-association blind spot, for class use. Each step sets
 // the view (case, query, retriever); the page shows the live ranks beside the text.
-import { BM25_ID, CUSTOM_CASE } from './state.ts';
+import { BM25_ID } from '../protocols/bm25-retriever.ts';
+import { CUSTOM_CASE } from './state.ts';
 
 export interface WalkStep {
   title: string;

@@ -7,6 +7,8 @@ import type { Corpus } from './types.ts';
 export const BM25_NOTE =
   'BM25Okapi as rank_bm25 0.2.2 (k1 1.5, b 0.75, epsilon 0.25); tokens: lowercase, then ASCII [a-z0-9]+ runs';
 
+export const BM25_ID = 'bm25';
+
 /** rank_bm25's BM25Okapi, one index per corpus; shared corpus prefixes are indexed once. */
 export function bm25Retriever(tokenizer: Tokenizer = asciiWordTokens): Retriever {
   const tokens = new Map<string, string[]>();
@@ -30,7 +32,7 @@ export function bm25Retriever(tokenizer: Tokenizer = asciiWordTokens): Retriever
     return base;
   };
   return {
-    id: 'bm25',
+    id: BM25_ID,
     label: 'BM25',
     async prepare() {
       bases = new Map();

@@ -1,6 +1,6 @@
 import type { Embedder } from '../embed/embedder.ts';
+import type { UnitVectors } from '../embed/unit-vectors.ts';
 import type { Comparability } from './paper.ts';
-import type { VectorCache } from './dense-retriever.ts';
 import type { PrepareOptions } from './retriever.ts';
 
 /** The reference the release's `scores.bge` came from (generation_pipeline/rank.py). */
@@ -119,32 +119,18 @@ export function compareRelease(
 
 /**
  * rank.py's `scores.bge` with whatever model is given: both texts embedded as documents (no
- * instruction prefix), pairwise cosine. Vectors go through `cache` (unit vectors, shared with the
- * dense retriever) so a rerun embeds nothing.
+ * instruction prefix), pairwise cosine. Vectors go through `vectors` (the model's unit vectors,
+ * shared with the dense retriever) so a rerun embeds nothing.
  */
 export async function recomputeRelease(
   pairs: readonly ReleasePair[],
   embedder: Embedder,
-  cache: VectorCache,
+  vectors: UnitVectors,
   options: PrepareOptions & { dtype?: string } = {},
 ): Promise<ReleaseComparison> {
   const texts = pairs.flatMap((p) => [p.cue_dialogue, p.trigger_query]);
-  const missing = cache.missing('document', texts);
-  if (missing.length > 0) {
-    const total = missing.length;
-    const cached = new Set(texts).size - total;
-    const { dim, vectors } = await embedder.embed(missing, {
-      kind: 'document',
-      signal: options.signal,
-      onProgress: (p) => options.onProgress?.({ done: p.done, total, cached }),
-    });
-    missing.forEach((t, i) => cache.set('document', t, vectors.slice(i * dim, (i + 1) * dim)));
-  }
-  const vector = (text: string): Float32Array => {
-    const v = cache.get('document', text);
-    if (!v) throw new Error(`no vector for ${JSON.stringify(text.slice(0, 40))}`);
-    return v;
-  };
+  await vectors.fill(embedder, [{ kind: 'document', texts }], options);
+  const vector = (text: string) => vectors.need('document', text);
   const scores = pairs.map((p) => cosine(vector(p.cue_dialogue), vector(p.trigger_query)));
   return compareRelease(pairs, scores, {
     id: embedder.spec.id,

@@ -1,13 +1,20 @@
 import type { Embedder } from '../embed/embedder.ts';
+import {
+  EmbedderHub,
+  type EmbedderRequest,
+  type HubEmbedder,
+  type LoadedEmbedder,
+} from '../embed/embedder-hub.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
-import { bm25Retriever } from './bm25-retriever.ts';
-import { denseRetriever, VectorCache } from './dense-retriever.ts';
+import type { UnitVectors } from '../embed/unit-vectors.ts';
+import { BM25_ID, bm25Retriever } from './bm25-retriever.ts';
+import { denseRetriever } from './dense-retriever.ts';
 import type { Retriever } from './retriever.ts';
 
-/** Makes the `Embedder` for a model id: the browser one on the page, the Node one in the CLI. */
-export type EmbedderFactory = (modelId: string) => Promise<Embedder>;
+export { BM25_ID };
 
-export const BM25_ID = 'bm25';
+/** Makes the `Embedder` for a model id: the Node one in the CLI. */
+export type EmbedderFactory = (modelId: string) => Promise<Embedder>;
 
 export interface RetrieverChoice {
   id: string;
@@ -22,46 +29,65 @@ export function retrieverChoices(): RetrieverChoice[] {
   ];
 }
 
-/** Embedders and their vector caches, kept across runs so only new texts are embedded. */
-export class RetrieverPool {
-  private readonly embedders = new Map<string, Promise<Embedder>>();
-  private readonly caches = new Map<string, VectorCache>();
+/** A plain `Embedder` as the hub keeps it; it reports no load and no per-batch progress. */
+function asLoaded(embedder: Embedder): LoadedEmbedder {
+  return {
+    spec: embedder.spec,
+    backend: embedder.backend,
+    report: null,
+    embed: (texts, { kind, signal }) => embedder.embed(texts, { kind, signal }),
+    dispose: () => embedder.dispose(),
+  };
+}
 
-  constructor(private readonly factory: EmbedderFactory | null) {}
+/** A hub over a factory, for the CLI: no vector cache, the same queue and kept vectors. */
+export function hubOf(factory: EmbedderFactory): EmbedderHub {
+  return new EmbedderHub({ create: async ({ modelId }) => asLoaded(await factory(modelId)) });
+}
+
+/**
+ * The protocols' retrievers by id: BM25, or a model's embedder with the unit vectors the hub
+ * keeps for it, so only new texts are embedded from one run to the next.
+ */
+export class RetrieverPool {
+  private readonly hub: EmbedderHub | null;
+  private readonly ownsHub: boolean;
+
+  /** A factory makes a hub the pool owns (and disposes); a hub given is the app's. */
+  constructor(
+    embedders: EmbedderHub | EmbedderFactory | null,
+    private readonly load: Omit<EmbedderRequest, 'modelId'> = { device: 'auto' },
+  ) {
+    this.ownsHub = typeof embedders === 'function';
+    this.hub = typeof embedders === 'function' ? hubOf(embedders) : embedders;
+  }
 
   get canEmbed(): boolean {
-    return this.factory !== null;
+    return this.hub !== null;
   }
 
-  cache(modelId: string): VectorCache {
-    let cache = this.caches.get(modelId);
-    if (!cache) {
-      cache = new VectorCache();
-      this.caches.set(modelId, cache);
-    }
-    return cache;
+  private requireHub(id: string): EmbedderHub {
+    if (!this.hub) throw new Error(`no embedder available for "${id}" here: choose BM25`);
+    return this.hub;
   }
 
-  /** The model's embedder, made once and kept (its vector cache is `cache(id)`). */
-  async embedder(id: string): Promise<Embedder> {
-    if (!this.factory) throw new Error(`no embedder available for "${id}" here: choose BM25`);
-    let embedder = this.embedders.get(id);
-    if (!embedder) {
-      embedder = this.factory(id);
-      this.embedders.set(id, embedder);
-      embedder.catch(() => this.embedders.delete(id));
-    }
-    return embedder;
+  /** The model's embedder, made once by the hub and kept. */
+  embedder(id: string): Promise<HubEmbedder> {
+    return this.requireHub(id).embedder({ ...this.load, modelId: id });
+  }
+
+  /** The model's unit vectors, kept across runs. */
+  vectors(id: string): UnitVectors {
+    return this.requireHub(id).vectors({ ...this.load, modelId: id });
   }
 
   async retriever(id: string, queryPrefix = true): Promise<Retriever> {
     if (id === BM25_ID) return bm25Retriever();
-    return denseRetriever(await this.embedder(id), { queryPrefix, cache: this.cache(id) });
+    const embedder = await this.embedder(id);
+    return denseRetriever(embedder, { queryPrefix, vectors: embedder.vectors });
   }
 
   async dispose(): Promise<void> {
-    const all = [...this.embedders.values()];
-    this.embedders.clear();
-    await Promise.all(all.map(async (e) => (await e).dispose()));
+    if (this.ownsHub) await this.hub?.dispose();
   }
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Ranker, denseRanking, rankMemories } from '../../../src/lib/playground/rank.ts';
+import { Bm25Index } from '../../../src/lib/analysis/bm25.ts';
+import { asciiWordTokens } from '../../../src/lib/analysis/tokenize.ts';
+import type { Embedder } from '../../../src/lib/embed/embedder.ts';
+import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import { bm25Retriever } from '../../../src/lib/protocols/bm25-retriever.ts';
+import { denseRetriever } from '../../../src/lib/protocols/dense-retriever.ts';
+import { playgroundProtocol, rankMemories, rankWith } from '../../../src/lib/playground/rank.ts';
 import { inmindCasesFromRows } from '../../../src/lib/playground/sql.ts';
 import { queryOf } from '../../../src/lib/playground/cases.ts';
 import type { SqlRow } from '../../../src/lib/db/engine.ts';
@@ -27,27 +33,39 @@ describe('rankMemories', () => {
   });
 });
 
+describe('playgroundProtocol', () => {
+  it('is one corpus, background then memories, with the background shared', () => {
+    const p = playgroundProtocol(['a', 'b'], ['m'], 'q');
+    const corpus = [...p.corpora.values()];
+    expect(corpus).toHaveLength(1);
+    expect(corpus[0].docs).toEqual(['a', 'b', 'm']);
+    expect(corpus[0].shared).toEqual({ id: 'background:2', size: 2 });
+    expect(p.queries.map((q) => [q.text, q.corpusId])).toEqual([['q', corpus[0].id]]);
+  });
+});
+
 describe('BM25 over the 486 LME-s background turns (the blind spot, measured)', () => {
   const bg = background();
-  const ranker = new Bm25Ranker(bg);
+  const bm25 = bm25Retriever();
+  const rank = (memories: string[], query: string) => rankWith(bm25, bg, memories, query);
   const cases = inmindCasesFromRows(tasks() as unknown as SqlRow[]);
   const treeNut = cases.find((c) => c.id === 'tree-nut')!;
 
-  it('uses all 486 turns', () => {
-    expect(ranker.backgroundSize).toBe(486);
-    expect(ranker.rank(['x'], 'y').corpusSize).toBe(487);
+  it('uses all 486 turns', async () => {
+    expect(bg).toHaveLength(486);
+    expect((await rank(['x'], 'y')).corpusSize).toBe(487);
   });
 
-  it('finds the allergy when asked for it, and loses it when it is only needed', () => {
-    const naive = ranker.rank(treeNut.memories, queryOf(treeNut, 'naive').text);
-    const indirect = ranker.rank(treeNut.memories, queryOf(treeNut, 'indirect').text);
+  it('finds the allergy when asked for it, and loses it when it is only needed', async () => {
+    const naive = await rank(treeNut.memories, queryOf(treeNut, 'naive').text);
+    const indirect = await rank(treeNut.memories, queryOf(treeNut, 'indirect').text);
     expect(naive.memories[0].rank).toBeLessThanOrEqual(5);
     expect(indirect.memories[0].rank).toBeGreaterThan(300);
     expect(indirect.memories[1].score).toBe(0);
   });
 
-  it("puts a direct LoCoMo question's evidence first", () => {
-    const r = ranker.rank(
+  it("puts a direct LoCoMo question's evidence first", async () => {
+    const r = await rank(
       ['I went to a LGBTQ support group yesterday and it was so powerful.'],
       'When did Caroline go to the LGBTQ support group?',
     );
@@ -55,18 +73,42 @@ describe('BM25 over the 486 LME-s background turns (the blind spot, measured)', 
     expect(r.top[0].memory).toBe(0);
   });
 
-  it('matches a fresh BM25 index over the same corpus', () => {
-    const a = ranker.rank(['tree nut allergy', 'almond flour'], 'almond allergy');
-    const b = new Bm25Ranker(bg).rank(['tree nut allergy', 'almond flour'], 'almond allergy');
-    expect(a).toEqual(b);
+  it('matches a fresh BM25 index over the same corpus, run after run', async () => {
+    const memories = ['tree nut allergy', 'almond flour'];
+    const index = new Bm25Index([...bg, ...memories].map(asciiWordTokens));
+    const fresh = rankMemories(index.scores(asciiWordTokens('almond allergy')), bg.length);
+    await rank(['something else'], 'a query');
+    expect(await rank(memories, 'almond allergy')).toEqual(fresh);
   });
 });
 
-describe('denseRanking', () => {
-  it('normalises rows and ranks by cosine', () => {
-    const bg = Float32Array.from([1, 0, 0, 2, 3, 3]);
-    const mem = Float32Array.from([0, 5]);
-    const r = denseRanking(Float32Array.from([0, 1]), bg, mem, 2);
+describe('rankWith a dense retriever', () => {
+  it('ranks by cosine of unit vectors', async () => {
+    const table: Record<string, number[]> = {
+      a: [1, 0],
+      b: [0, 2],
+      c: [3, 3],
+      m: [0, 5],
+      q: [0, 1],
+    };
+    const embedder: Embedder = {
+      spec: getModelSpec('tiny-bert'),
+      backend: 'node',
+      async embed(texts) {
+        return {
+          dim: 2,
+          count: texts.length,
+          vectors: Float32Array.from(texts.flatMap((t) => table[t])),
+        };
+      },
+      dispose: async () => undefined,
+    };
+    const r = await rankWith(
+      denseRetriever(embedder, { queryPrefix: true }),
+      ['a', 'b', 'c'],
+      ['m'],
+      'q',
+    );
     expect(r.backgroundSize).toBe(3);
     expect(r.memories[0].rank).toBe(2);
     expect(r.memories[0].score).toBeCloseTo(1, 6);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EmbedKind, Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { denseRetriever, VectorCache } from '../../../src/lib/protocols/dense-retriever.ts';
+import { UnitVectors } from '../../../src/lib/embed/unit-vectors.ts';
+import { denseRetriever } from '../../../src/lib/protocols/dense-retriever.ts';
 import { evaluateProtocol } from '../../../src/lib/protocols/evaluate.ts';
 import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
 
@@ -61,16 +62,16 @@ describe('dense retriever', () => {
     expect(q2.targets).toEqual([{ index: 1, score: 0, rank: 2 }]);
   });
 
-  it('reuses a shared cache and embeds queries as documents without the prefix', async () => {
-    const cache = new VectorCache();
+  it('reuses shared unit vectors and embeds queries as documents without the prefix', async () => {
+    const vectors = new UnitVectors();
     await evaluateProtocol(
       protocol,
-      denseRetriever(fakeEmbedder(table).embedder, { queryPrefix: true, cache }),
+      denseRetriever(fakeEmbedder(table).embedder, { queryPrefix: true, vectors }),
     );
     const { embedder, calls } = fakeEmbedder(table);
-    await evaluateProtocol(protocol, denseRetriever(embedder, { queryPrefix: false, cache }));
-    // Documents came from the cache; the query is new as a `document`-kind text.
+    await evaluateProtocol(protocol, denseRetriever(embedder, { queryPrefix: false, vectors }));
+    // Documents were already held; the query is new as a `document`-kind text.
     expect(calls).toEqual([{ kind: 'document', texts: ['up'] }]);
-    expect(cache.size).toBe(5);
+    expect(vectors.size).toBe(5);
   });
 });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSiteCatalog } from '../../../scripts/reproduce.ts';
 import type { Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import { UnitVectors } from '../../../src/lib/embed/unit-vectors.ts';
 import { createNodeEmbedder, type NodeEmbedder } from '../../../src/lib/embed/node-embedder.ts';
-import { VectorCache } from '../../../src/lib/protocols/dense-retriever.ts';
 import { loadLocomoPlusRelease } from '../../../src/lib/protocols/inputs.ts';
 import {
   bm25Note,
@@ -83,10 +83,10 @@ describe('release comparison', () => {
       },
       dispose: async () => undefined,
     };
-    const cache = new VectorCache();
+    const vectors = new UnitVectors();
     const pairs = [pair(0, 0.5), pair(1, 0.5)];
-    const first = await recomputeRelease(pairs, embedder, cache);
-    const again = await recomputeRelease(pairs, embedder, cache);
+    const first = await recomputeRelease(pairs, embedder, vectors);
+    const again = await recomputeRelease(pairs, embedder, vectors);
     expect(seen).toHaveLength(1);
     expect(seen[0].kind).toBe('document');
     expect(seen[0].texts).toEqual([
@@ -142,7 +142,7 @@ describe.skipIf(!hasData)('release mode on the 401 released records (tiny-bert)'
       },
       dispose: async () => undefined,
     };
-    const r = await recomputeRelease(pairs, embedder, new VectorCache());
+    const r = await recomputeRelease(pairs, embedder, new UnitVectors());
     expect(r.rows).toHaveLength(401);
     expect(r.compared).toBe(401);
     expect(r.comparability).toBe('other scope');

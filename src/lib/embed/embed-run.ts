@@ -1,0 +1,243 @@
+// The Embeddings page's embedder lifecycle as plain state: load a model through the hub, embed
+// a corpus behind a progress meter, cancel, and keep the vector cache's count; vector packs are
+// imported into that cache and the last finished run exported from it.
+import {
+  describeImport,
+  exportPack,
+  importPack,
+  packFileName,
+  type FinishedRun,
+} from '../vectors/pack-io.ts';
+import type { DeviceChoice } from './backend-choice.ts';
+import type { LoadReport } from './browser-embedder.ts';
+import type { EmbeddingMatrix } from './embedder.ts';
+import {
+  requestKey,
+  type EmbedderHub,
+  type EmbedderRequest,
+  type HubEmbedder,
+} from './embedder-hub.ts';
+import { errorMessage } from '../common/error-message.ts';
+import type { LoadProgress } from './load-progress.ts';
+import type { ModelDtype, ModelSpec } from './model-registry.ts';
+import type { RunProgress } from './progress.ts';
+
+export type EmbedPhase = 'idle' | 'loading' | 'embedding' | 'done' | 'cancelled' | 'error';
+
+export interface EmbedRunState {
+  /** False until the vector cache has opened (or failed to). */
+  ready: boolean;
+  phase: EmbedPhase;
+  report: LoadReport | null;
+  loadProgress: LoadProgress | null;
+  progress: RunProgress | null;
+  /** Texts per second of the last run that computed anything. */
+  lastRate: number | null;
+  error: string;
+  cacheNotice: string;
+  cacheCount: number | null;
+  cacheBusy: boolean;
+  /** The run a pack export writes: its own model and dtype, whatever the controls say now. */
+  lastRun: FinishedRun | null;
+  packStatus: string;
+  packImported: number | null;
+  packBusy: boolean;
+}
+
+export interface EmbedChoice {
+  spec: ModelSpec;
+  dtype: ModelDtype;
+  device: DeviceChoice;
+  allowRemote: boolean;
+  failWebgpuProbe: boolean;
+}
+
+export const INITIAL_EMBED_STATE: EmbedRunState = {
+  ready: false,
+  phase: 'idle',
+  report: null,
+  loadProgress: null,
+  progress: null,
+  lastRate: null,
+  error: '',
+  cacheNotice: '',
+  cacheCount: null,
+  cacheBusy: false,
+  lastRun: null,
+  packStatus: '',
+  packImported: null,
+  packBusy: false,
+};
+
+function requestOf(choice: EmbedChoice): EmbedderRequest {
+  const { spec, dtype, device, allowRemote, failWebgpuProbe } = choice;
+  return { modelId: spec.id, dtype, device, allowRemote, failWebgpuProbe };
+}
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+export class EmbedRun {
+  private state: EmbedRunState = INITIAL_EMBED_STATE;
+  private readonly listeners = new Set<(state: EmbedRunState) => void>();
+  private loadedKey = '';
+  private current: AbortController | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly hub: EmbedderHub,
+    private readonly specs: readonly ModelSpec[],
+  ) {}
+
+  getSnapshot(): EmbedRunState {
+    return this.state;
+  }
+
+  subscribe(listener: (state: EmbedRunState) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.state);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The matrix of the last finished run, or null (none yet, or it was cancelled). */
+  lastMatrix(): EmbeddingMatrix | null {
+    const run = this.state.lastRun;
+    return run && { dim: run.matrix.dim, count: run.texts.length, vectors: run.matrix.vectors };
+  }
+
+  private set(patch: Partial<EmbedRunState>): void {
+    if (this.disposed) return;
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener(this.state);
+  }
+
+  /** Opens the hub's vector cache; the page is usable (without it, if it fails) once done. */
+  async start(): Promise<void> {
+    const store = await this.hub.store();
+    this.set({
+      ready: true,
+      error: store ? '' : `Vector cache unavailable, every run recomputes: ${this.hub.storeError}`,
+    });
+    await this.refreshCount();
+  }
+
+  private async refreshCount(): Promise<void> {
+    const store = await this.hub.store();
+    this.set({ cacheCount: store ? await store.count().catch(() => null) : null });
+  }
+
+  private async loaded(choice: EmbedChoice): Promise<HubEmbedder> {
+    const request = requestOf(choice);
+    const key = requestKey(request);
+    if (key === this.loadedKey) return this.hub.embedder(request);
+    this.loadedKey = '';
+    this.set({ phase: 'loading', report: null, loadProgress: null });
+    const embedder = await this.hub.embedder(request, (loadProgress) => this.set({ loadProgress }));
+    this.loadedKey = key;
+    this.set({ report: embedder.report });
+    return embedder;
+  }
+
+  async load(choice: EmbedChoice): Promise<void> {
+    this.set({ error: '' });
+    try {
+      await this.loaded(choice);
+      this.set({ phase: 'idle' });
+    } catch (err) {
+      this.set({ phase: 'error', error: errorMessage(err) });
+    }
+  }
+
+  async embed(choice: EmbedChoice, texts: readonly string[]): Promise<void> {
+    this.set({ error: '', cacheNotice: '', lastRun: null });
+    const controller = new AbortController();
+    this.current = controller;
+    try {
+      const embedder = await this.loaded(choice);
+      const run = { spec: choice.spec, dtype: choice.dtype, texts: [...texts] };
+      this.set({ phase: 'embedding', progress: null });
+      const matrix = await embedder.embed(run.texts, {
+        kind: 'document',
+        signal: controller.signal,
+        onProgress: (progress) =>
+          this.set(
+            progress.computed > 0 ? { progress, lastRate: progress.textsPerSecond } : { progress },
+          ),
+        onCacheError: (message) =>
+          this.set({
+            cacheNotice: `${message}. The vectors of this run are kept in memory but not saved.`,
+          }),
+      });
+      this.set({ phase: 'done', lastRun: { ...run, kind: 'document', matrix } });
+    } catch (err) {
+      this.set(
+        isAbort(err) ? { phase: 'cancelled' } : { phase: 'error', error: errorMessage(err) },
+      );
+    } finally {
+      if (this.current === controller) this.current = null;
+      await this.refreshCount();
+    }
+  }
+
+  /** Stops the run; it ends `cancelled` once the batches already being stored are whole. */
+  cancel(): void {
+    this.current?.abort();
+  }
+
+  async clearCache(): Promise<void> {
+    const store = await this.hub.store();
+    if (!store) return;
+    this.set({ cacheBusy: true });
+    try {
+      await store.clear();
+    } catch (err) {
+      this.set({ error: `Could not clear the cache: ${errorMessage(err)}` });
+    } finally {
+      await this.refreshCount();
+      this.set({ cacheBusy: false });
+    }
+  }
+
+  async importPack(name: string, bytes: () => Promise<ArrayBuffer>): Promise<void> {
+    const store = await this.hub.store();
+    if (!store) {
+      this.set({
+        packStatus: 'The vector cache is unavailable here, so a pack cannot be imported.',
+      });
+      return;
+    }
+    this.set({ packBusy: true, packStatus: `Reading ${name}…` });
+    try {
+      const summary = await importPack(await bytes(), this.specs, store);
+      this.set({ packImported: summary.imported, packStatus: describeImport(name, summary) });
+    } catch (err) {
+      this.set({
+        packImported: null,
+        packStatus: `Could not import ${name}: ${errorMessage(err)}`,
+      });
+    } finally {
+      this.set({ packBusy: false });
+      await this.refreshCount();
+    }
+  }
+
+  /** The last finished run as a pack and its file name; null when there is none. */
+  async exportLastRun(): Promise<{ bytes: ArrayBuffer; fileName: string } | null> {
+    const run = this.state.lastRun;
+    if (!run) return null;
+    this.set({ packBusy: true });
+    try {
+      return { bytes: await exportPack(run), fileName: packFileName(run) };
+    } catch (err) {
+      this.set({ packStatus: `Could not export: ${errorMessage(err)}` });
+      return null;
+    } finally {
+      this.set({ packBusy: false });
+    }
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.disposed = true;
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,149 @@
+// The playground's rankings as plain state: BM25 at once, each served model shortly after the
+// texts stop changing, all through the protocols' retrievers and the app's embedder hub. A
+// ranking superseded by newer texts is aborted and never shown.
+import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import { errorMessage } from '../common/error-message.ts';
+import { listModelSpecs } from '../embed/model-registry.ts';
+import type { SiteModels } from '../embed/site-models.ts';
+import { BM25_ID, bm25Retriever } from '../protocols/bm25-retriever.ts';
+import { denseRetriever } from '../protocols/dense-retriever.ts';
+import type { Retriever, RetrieverProgress } from '../protocols/retriever.ts';
+import { rankWith, type Ranking } from './rank.ts';
+import { bm25Option, modelOption, playgroundDtype, type RetrieverOption } from './retrievers.ts';
+
+export interface RetrieverResult {
+  status: 'loading' | 'running' | 'done' | 'error';
+  /** The latest finished ranking (kept while a newer one runs). */
+  ranking: Ranking | null;
+  progress: RetrieverProgress | null;
+  detail: string;
+}
+
+export interface PlaygroundSnapshot {
+  options: readonly RetrieverOption[];
+  /** By retriever id; absent until that retriever was asked for. */
+  results: Readonly<Record<string, RetrieverResult>>;
+}
+
+export interface RankRequest {
+  background: readonly string[];
+  memories: readonly string[];
+  query: string;
+  /** The dense models to rank with besides BM25. */
+  models: readonly string[];
+}
+
+export interface PlaygroundSessionDeps {
+  hub: EmbedderHub;
+  siteModels: Promise<SiteModels>;
+  /** How long the texts must stay unchanged before the models run; default 250 ms. */
+  delayMs?: number;
+}
+
+const EMPTY: RetrieverResult = { status: 'loading', ranking: null, progress: null, detail: '' };
+
+function initialOptions(): RetrieverOption[] {
+  return [bm25Option(), ...listModelSpecs().map((s) => modelOption(s, null))];
+}
+
+export class PlaygroundSession {
+  private state: PlaygroundSnapshot = { options: initialOptions(), results: {} };
+  private readonly listeners = new Set<(state: PlaygroundSnapshot) => void>();
+  private readonly bm25 = bm25Retriever();
+  private readonly dense = new Map<string, Promise<Retriever>>();
+  private readonly runs = new Map<string, AbortController>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  constructor(private readonly deps: PlaygroundSessionDeps) {
+    deps.siteModels
+      .then((models) => {
+        const options = [
+          bm25Option(),
+          ...listModelSpecs().map((spec) => modelOption(spec, playgroundDtype(models, spec))),
+        ];
+        this.set({ ...this.state, options });
+      })
+      .catch(() => undefined);
+  }
+
+  getSnapshot(): PlaygroundSnapshot {
+    return this.state;
+  }
+
+  subscribe(listener: (state: PlaygroundSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.state);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(state: PlaygroundSnapshot): void {
+    if (this.disposed) return;
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  private patch(id: string, patch: Partial<RetrieverResult>): void {
+    const prev = this.state.results[id] ?? EMPTY;
+    this.set({ ...this.state, results: { ...this.state.results, [id]: { ...prev, ...patch } } });
+  }
+
+  /** BM25 now; the models once the texts have not changed for `delayMs`. */
+  rank(request: RankRequest): void {
+    clearTimeout(this.timer);
+    this.run(BM25_ID, async () => this.bm25, request);
+    this.timer = setTimeout(() => {
+      for (const id of request.models) this.run(id, () => this.retriever(id), request);
+    }, this.deps.delayMs ?? 250);
+  }
+
+  private retriever(id: string): Promise<Retriever> {
+    let retriever = this.dense.get(id);
+    if (!retriever) {
+      const dtype = this.state.options.find((o) => o.id === id)?.dtype;
+      retriever = dtype
+        ? this.deps.hub
+            .embedder({ modelId: id, device: 'auto', dtype })
+            .then((e) => denseRetriever(e, { queryPrefix: true, vectors: e.vectors }))
+        : Promise.reject(new Error(`${id} is not served by this site`));
+      this.dense.set(id, retriever);
+      retriever.catch(() => this.dense.delete(id));
+    }
+    return retriever;
+  }
+
+  private run(id: string, retriever: () => Promise<Retriever>, request: RankRequest): void {
+    this.runs.get(id)?.abort();
+    const controller = new AbortController();
+    this.runs.set(id, controller);
+    const { signal } = controller;
+    const loading = id !== BM25_ID && !this.dense.has(id);
+    this.patch(id, { status: loading ? 'loading' : 'running', progress: null, detail: '' });
+    const { background, memories, query } = request;
+    retriever()
+      .then((r) =>
+        rankWith(r, background, memories, query, {
+          signal,
+          onProgress: (progress) => {
+            if (!signal.aborted) this.patch(id, { status: 'running', progress });
+          },
+        }),
+      )
+      .then(
+        (ranking) => {
+          if (!signal.aborted) this.patch(id, { status: 'done', ranking, progress: null });
+        },
+        (err: unknown) => {
+          if (!signal.aborted) this.patch(id, { status: 'error', detail: errorMessage(err) });
+        },
+      );
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const run of this.runs.values()) run.abort();
+    this.runs.clear();
+    this.disposed = true;
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,169 @@
+// The Reproduce page's runs as plain state: one run per view (spec, retriever, prefix, device);
+// a new view aborts the run before it, whose result is then dropped; a run waiting for tables
+// not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
+import type { Catalog } from '../db/catalog.ts';
+import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import { errorMessage } from '../common/error-message.ts';
+import { BM25_ID } from './bm25-retriever.ts';
+import type { Evaluation } from './evaluate.ts';
+import { loadLocomoPlusRelease, MissingTablesError } from './inputs.ts';
+import { recomputeRelease, type ReleaseComparison } from './locomo-plus-release.ts';
+import type { ReproduceParams } from './params.ts';
+import { RetrieverPool } from './pool.ts';
+import type { RetrieverProgress } from './retriever.ts';
+import { runProtocol, type ProtocolRun, type RunTimings } from './run.ts';
+
+export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error';
+
+export interface ReproduceState {
+  phase: ReproducePhase;
+  /** The failure, or the tables a waiting run needs. */
+  error: string;
+  progress: RetrieverProgress | null;
+  evaluation: Evaluation | null;
+  timings: RunTimings | null;
+  release: ReleaseComparison | null;
+}
+
+export interface ReproduceResult {
+  run?: ProtocolRun;
+  release?: ReleaseComparison;
+}
+
+/** The retriever cannot run on this site (a model it does not serve; BM25 in release mode). */
+export class NotOnSiteError extends Error {
+  constructor(readonly retriever: string) {
+    super(`${retriever} cannot run on this site`);
+    this.name = 'NotOnSiteError';
+  }
+}
+
+export type ReproduceCompute<Source> = (
+  source: Source,
+  view: ReproduceParams,
+  signal: AbortSignal,
+  onProgress: (p: RetrieverProgress) => void,
+) => Promise<ReproduceResult>;
+
+export const IDLE_STATE: ReproduceState = {
+  phase: 'idle',
+  error: '',
+  progress: null,
+  evaluation: null,
+  timings: null,
+  release: null,
+};
+
+function phaseOf(err: unknown): ReproducePhase {
+  if (err instanceof NotOnSiteError) return 'unavailable';
+  if (err instanceof MissingTablesError) return 'waiting';
+  return 'error';
+}
+
+export function isReleaseView(v: ReproduceParams): boolean {
+  return v.spec.benchmark === 'locomo-plus' && v.spec.locomoPlus === 'release';
+}
+
+export function viewKey(v: ReproduceParams): string {
+  return JSON.stringify([v.spec, v.retriever, v.queryPrefix, v.device]);
+}
+
+export class ReproduceRun<Source> {
+  private state: ReproduceState = IDLE_STATE;
+  private readonly listeners = new Set<(state: ReproduceState) => void>();
+  private current: AbortController | null = null;
+  private lastKey = '';
+  private lastVersion = -1;
+
+  constructor(private readonly compute: ReproduceCompute<Source>) {}
+
+  getSnapshot(): ReproduceState {
+    return this.state;
+  }
+
+  subscribe(listener: (state: ReproduceState) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.state);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(patch: Partial<ReproduceState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener(this.state);
+  }
+
+  /**
+   * Called on every change of source, view or data version. Starts a run when the view is new,
+   * or when new data arrived for a run waiting for its tables; otherwise does nothing.
+   */
+  request(source: Source | null, view: ReproduceParams, dataVersion: number): void {
+    const key = viewKey(view);
+    // New tables only matter to a run that was waiting for them.
+    const retry = dataVersion !== this.lastVersion && this.state.phase === 'waiting';
+    this.lastVersion = dataVersion;
+    if (!source || (key === this.lastKey && !retry)) return;
+    this.lastKey = key;
+    this.current?.abort();
+    const controller = new AbortController();
+    this.current = controller;
+    const { signal } = controller;
+    this.set({ phase: 'running', error: '', progress: null });
+    this.compute(source, view, signal, (progress) => {
+      if (!signal.aborted) this.set({ progress });
+    }).then(
+      (result) => {
+        if (signal.aborted) return;
+        this.set({
+          phase: 'idle',
+          evaluation: result.run?.evaluation ?? null,
+          timings: result.run?.timings ?? null,
+          release: result.release ?? null,
+        });
+      },
+      (err: unknown) => {
+        if (signal.aborted) return;
+        this.set({
+          phase: phaseOf(err),
+          error: errorMessage(err),
+          evaluation: null,
+          release: null,
+        });
+      },
+    );
+  }
+
+  dispose(): void {
+    this.current?.abort();
+    this.current = null;
+    this.listeners.clear();
+  }
+}
+
+export interface ProtocolComputeDeps {
+  hub: EmbedderHub;
+  /** Model id → whether the site serves its fp32 weights (the page's numbers are fp32). */
+  served: Promise<ReadonlyMap<string, boolean>>;
+}
+
+/** The real computation: a protocol run over the catalog, or LoCoMo-Plus's release recompute. */
+export function protocolCompute({ hub, served }: ProtocolComputeDeps): ReproduceCompute<Catalog> {
+  return async (catalog, view, signal, onProgress) => {
+    if (view.retriever !== BM25_ID) {
+      if ((await served).get(view.retriever) === false) throw new NotOnSiteError(view.retriever);
+    } else if (isReleaseView(view)) {
+      throw new NotOnSiteError(BM25_ID);
+    }
+    const pool = new RetrieverPool(hub, { device: view.device });
+    if (isReleaseView(view)) {
+      const pairs = await loadLocomoPlusRelease(catalog);
+      const embedder = await pool.embedder(view.retriever);
+      const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
+        signal,
+        onProgress,
+      });
+      return { release };
+    }
+    const retriever = await pool.retriever(view.retriever, view.queryPrefix);
+    return { run: await runProtocol(catalog, view.spec, retriever, { signal, onProgress }) };
+  };
+}

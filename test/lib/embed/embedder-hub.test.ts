@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { EmbedderHub, requestKey } from '../../../src/lib/embed/embedder-hub.ts';
+import type { OwnedVectorStore } from '../../../src/lib/embed/vector-cache.ts';
+import { fakeHub, FakeEmbedder } from './fake-embedders.ts';
+
+const tiny = { modelId: 'tiny-bert', device: 'wasm' } as const;
+
+class MemoryStore implements OwnedVectorStore {
+  readonly rows = new Map<string, Float32Array>();
+  closed = false;
+  async getMany(keys: readonly string[]) {
+    return keys.map((k) => this.rows.get(k));
+  }
+  async putMany(entries: readonly { key: string; vector: Float32Array }[]) {
+    for (const { key, vector } of entries) this.rows.set(key, vector);
+  }
+  async count() {
+    return this.rows.size;
+  }
+  async clear() {
+    this.rows.clear();
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+describe('requestKey', () => {
+  it("treats a missing dtype as the model's default, and tells choices apart", () => {
+    expect(requestKey(tiny)).toBe(requestKey({ ...tiny, dtype: 'fp32' }));
+    expect(requestKey(tiny)).not.toBe(requestKey({ ...tiny, device: 'webgpu' }));
+    expect(requestKey(tiny)).not.toBe(requestKey({ ...tiny, failWebgpuProbe: true }));
+  });
+});
+
+describe('EmbedderHub', () => {
+  it('makes one embedder per request, loaded once, with its unit vectors kept', async () => {
+    const { hub, made } = fakeHub();
+    const [a, b] = await Promise.all([
+      hub.embedder(tiny),
+      hub.embedder({ ...tiny, dtype: 'fp32' }),
+    ]);
+    expect(made).toHaveLength(1);
+    expect(a.vectors).toBe(b.vectors);
+    expect(hub.vectors(tiny)).toBe(a.vectors);
+    await hub.embedder({ ...tiny, device: 'webgpu' });
+    expect(made).toHaveLength(2);
+  });
+
+  it('runs every embedding through one queue, across embedders', async () => {
+    const { hub, concurrency } = fakeHub({ delayMs: 5 });
+    const a = await hub.embedder(tiny);
+    const b = await hub.embedder({ ...tiny, modelId: 'minilm' });
+    await Promise.all([
+      a.embed(['cat'], { kind: 'document' }),
+      b.embed(['visa'], { kind: 'document' }),
+      a.embed(['nut'], { kind: 'query' }),
+    ]);
+    expect(concurrency.max).toBe(1);
+    expect(hub.pendingRuns).toBe(0);
+  });
+
+  it('forgets a failed load, so the next request tries again', async () => {
+    let attempts = 0;
+    const hub = new EmbedderHub({
+      create: async (request) => {
+        attempts++;
+        if (attempts === 1) throw new Error('model file missing');
+        return new FakeEmbedder(request.modelId);
+      },
+    });
+    await expect(hub.embedder(tiny)).rejects.toThrow('model file missing');
+    await expect(hub.embedder(tiny)).resolves.toBeDefined();
+    expect(attempts).toBe(2);
+  });
+
+  it('disposes the least recently used idle embedder beyond `keep`, and reloads it on use', async () => {
+    const { hub, made } = fakeHub({ keep: 1 });
+    const a = await hub.embedder(tiny);
+    await hub.embedder({ ...tiny, device: 'webgpu' });
+    expect(made[0].embedder.disposed).toBe(true);
+    expect(made[1].embedder.disposed).toBe(false);
+    await a.embed(['cat'], { kind: 'document' });
+    expect(made).toHaveLength(3);
+    expect(made[2].embedder.calls).toHaveLength(1);
+  });
+
+  it('opens the vector cache once, hands it to every embedder, and closes it on dispose', async () => {
+    const store = new MemoryStore();
+    let opened = 0;
+    const given: unknown[] = [];
+    const hub = new EmbedderHub({
+      openStore: async () => {
+        opened++;
+        return store;
+      },
+      create: async (request, s) => {
+        given.push(s);
+        return new FakeEmbedder(request.modelId);
+      },
+    });
+    await hub.embedder(tiny);
+    await hub.embedder({ ...tiny, modelId: 'minilm' });
+    expect(await hub.store()).toBe(store);
+    expect(opened).toBe(1);
+    expect(given).toEqual([store, store]);
+    await hub.dispose();
+    expect(store.closed).toBe(true);
+  });
+
+  it('says why the vector cache did not open, and embeds without it', async () => {
+    const given: unknown[] = [];
+    const hub = new EmbedderHub({
+      openStore: () => Promise.reject(new Error('IndexedDB is blocked by another tab')),
+      create: async (request, s) => {
+        given.push(s);
+        return new FakeEmbedder(request.modelId);
+      },
+    });
+    await hub.embedder(tiny);
+    expect(await hub.store()).toBeNull();
+    expect(hub.storeError).toBe('IndexedDB is blocked by another tab');
+    expect(given).toEqual([null]);
+  });
+
+  it('makes scratch embedders without the cache and without keeping them', async () => {
+    const { hub, made } = fakeHub();
+    const scratch = await hub.scratch(tiny);
+    await hub.embedder(tiny);
+    expect(made).toHaveLength(2);
+    expect(made[0].embedder).toBe(scratch);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { getModelSpec, type ModelDtype } from '../../../src/lib/embed/model-registry.ts';
+import {
+  bm25Option,
+  modelOption,
+  playgroundDtype,
+  walkModel,
+} from '../../../src/lib/playground/retrievers.ts';
+
+describe('playgroundDtype', () => {
+  it('prefers the smallest weights the site serves', () => {
+    const spec = getModelSpec('minilm');
+    const has = (dtypes: ModelDtype[]) => new Map([[spec.id, { spec, dtypes }]]);
+    expect(playgroundDtype(has(['fp32', 'q8']), spec)).toBe('q8');
+    expect(playgroundDtype(has(['fp32']), spec)).toBe('fp32');
+    expect(playgroundDtype(has([]), spec)).toBeNull();
+  });
+});
+
+describe('walkModel', () => {
+  it('walks with a real model where served, else tiny-bert', () => {
+    const minilm = getModelSpec('minilm');
+    expect(walkModel([bm25Option(), modelOption(minilm, 'q8')])).toBe('minilm');
+    expect(walkModel([bm25Option(), modelOption(minilm, null)])).toBe('tiny-bert');
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import type { SiteModels } from '../../../src/lib/embed/site-models.ts';
+import { PlaygroundSession, type PlaygroundSnapshot } from '../../../src/lib/playground/session.ts';
+import { fakeHub } from '../embed/fake-embedders.ts';
+
+const BACKGROUND = ['my cat is asleep', 'a walk in the park', 'the almond harvest'];
+
+function served(ids: string[]): SiteModels {
+  return new Map(
+    ids.map((id) => {
+      const spec = getModelSpec(id);
+      return [id, { spec, dtypes: spec.dtypes }];
+    }),
+  );
+}
+
+const settle = (ms = 40) => new Promise((r) => setTimeout(r, ms));
+
+function session(ids = ['tiny-bert'], failing: string[] = []) {
+  const { hub, made } = fakeHub({ failing });
+  const s = new PlaygroundSession({ hub, siteModels: Promise.resolve(served(ids)), delayMs: 5 });
+  const seen: PlaygroundSnapshot[] = [];
+  s.subscribe((state) => seen.push(state));
+  return { s, made, seen };
+}
+
+describe('PlaygroundSession', () => {
+  it('offers BM25 and the served models, with the dtype it will load', async () => {
+    const { s } = session(['tiny-bert']);
+    expect(s.getSnapshot().options.every((o) => o.kind === 'bm25' || o.dtype === null)).toBe(true);
+    await settle(1);
+    const tiny = s.getSnapshot().options.find((o) => o.id === 'tiny-bert');
+    expect(tiny?.dtype).not.toBeNull();
+    expect(s.getSnapshot().options.find((o) => o.id === 'minilm')?.dtype).toBeNull();
+  });
+
+  it('ranks with BM25 at once and the model after the pause, through the hub', async () => {
+    const { s, made, seen } = session();
+    await settle(1);
+    s.rank({
+      background: BACKGROUND,
+      memories: ['nut allergy'],
+      query: 'allergy macaron',
+      models: ['tiny-bert'],
+    });
+    await settle(1);
+    expect(s.getSnapshot().results.bm25?.status).toBe('done');
+    expect(s.getSnapshot().results.bm25?.ranking?.corpusSize).toBe(4);
+    await settle();
+    const tiny = s.getSnapshot().results['tiny-bert'];
+    expect(tiny?.status).toBe('done');
+    expect(tiny?.ranking?.memories[0].rank).toBe(1);
+    expect(seen.some((state) => state.results['tiny-bert']?.status === 'loading')).toBe(true);
+    expect(made).toHaveLength(1);
+    expect(made[0].request).toMatchObject({ modelId: 'tiny-bert', device: 'auto' });
+  });
+
+  it('embeds the background once per model, and shows only the latest texts', async () => {
+    const { s, made } = session();
+    await settle(1);
+    s.rank({ background: BACKGROUND, memories: ['cat'], query: 'visa', models: ['tiny-bert'] });
+    s.rank({
+      background: BACKGROUND,
+      memories: ['visa stamp'],
+      query: 'visa',
+      models: ['tiny-bert'],
+    });
+    await settle();
+    s.rank({
+      background: BACKGROUND,
+      memories: ['visa stamp', 'a cat'],
+      query: 'my cat',
+      models: ['tiny-bert'],
+    });
+    await settle();
+    const calls = made[0].embedder.calls;
+    // The first request never reached the model: the second replaced it during the pause.
+    expect(calls.filter((c) => c.texts.includes(BACKGROUND[0]))).toHaveLength(1);
+    expect(calls.some((c) => c.texts.includes('cat'))).toBe(false);
+    const last = s.getSnapshot().results['tiny-bert'];
+    expect(last?.ranking?.memories).toHaveLength(2);
+    // 'a cat' ties with the background's 'my cat is asleep', and ties go to the background.
+    expect(last?.ranking?.memories[1]).toMatchObject({ rank: 2, backgroundAbove: 1 });
+  });
+
+  it('reports a model that cannot load, and tries again on the next texts', async () => {
+    const { s } = session(['tiny-bert'], ['tiny-bert']);
+    await settle(1);
+    s.rank({ background: BACKGROUND, memories: ['x'], query: 'y', models: ['tiny-bert'] });
+    await settle();
+    expect(s.getSnapshot().results['tiny-bert']).toMatchObject({
+      status: 'error',
+      detail: 'cannot load tiny-bert',
+    });
+    s.rank({ background: BACKGROUND, memories: ['x'], query: 'z', models: ['tiny-bert'] });
+    await settle();
+    expect(s.getSnapshot().results['tiny-bert']?.status).toBe('error');
+  });
+
+  it('says a model the site does not serve is not served', async () => {
+    const { s } = session([]);
+    await settle(1);
+    s.rank({ background: BACKGROUND, memories: ['x'], query: 'y', models: ['minilm'] });
+    await settle();
+    expect(s.getSnapshot().results.minilm?.detail).toBe('minilm is not served by this site');
+  });
+
+  it('changes nothing once disposed', async () => {
+    const { s, seen } = session();
+    await settle(1);
+    s.rank({ background: BACKGROUND, memories: ['x'], query: 'y', models: ['tiny-bert'] });
+    s.dispose();
+    const count = seen.length;
+    await settle();
+    expect(seen.length).toBe(count);
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { Catalog } from '../../../src/lib/db/catalog.ts';
+import type { SqlEngine } from '../../../src/lib/db/engine.ts';
+import { MissingTablesError } from '../../../src/lib/protocols/inputs.ts';
+import { readReproduceParams } from '../../../src/lib/protocols/params.ts';
+import {
+  NotOnSiteError,
+  ReproduceRun,
+  protocolCompute,
+  type ReproduceCompute,
+  type ReproduceState,
+} from '../../../src/lib/protocols/reproduce-run.ts';
+import { fakeHub } from '../embed/fake-embedders.ts';
+
+const inmind = readReproduceParams({ bench: 'inmind', ret: 'bm25' });
+const locomo = readReproduceParams({ bench: 'locomo', ret: 'bm25' });
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+interface Call {
+  view: string;
+  signal: AbortSignal;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+  progress: (done: number) => void;
+}
+
+/** A compute that waits to be told how each run ends. */
+function manual() {
+  const calls: Call[] = [];
+  const compute: ReproduceCompute<string> = (_source, view, signal, onProgress) =>
+    new Promise((resolve, reject) => {
+      calls.push({
+        view: view.spec.benchmark,
+        signal,
+        resolve: () => resolve({}),
+        reject,
+        progress: (done) => onProgress({ done, total: 10, cached: 0 }),
+      });
+    });
+  const run = new ReproduceRun(compute);
+  const states: ReproduceState[] = [];
+  run.subscribe((s) => states.push(s));
+  return { run, calls, states };
+}
+
+describe('ReproduceRun', () => {
+  it('waits for a source, then runs each new view once', async () => {
+    const { run, calls } = manual();
+    run.request(null, inmind, 0);
+    expect(calls).toHaveLength(0);
+    run.request('db', inmind, 0);
+    run.request('db', inmind, 0);
+    expect(calls).toHaveLength(1);
+    expect(run.getSnapshot().phase).toBe('running');
+    calls[0].progress(3);
+    expect(run.getSnapshot().progress).toEqual({ done: 3, total: 10, cached: 0 });
+    calls[0].resolve();
+    await settle();
+    expect(run.getSnapshot().phase).toBe('idle');
+  });
+
+  it('aborts the run a new view replaces, and drops what it reports', async () => {
+    const { run, calls } = manual();
+    run.request('db', inmind, 0);
+    run.request('db', locomo, 0);
+    expect(calls.map((c) => [c.view, c.signal.aborted])).toEqual([
+      ['inmind', true],
+      ['locomo', false],
+    ]);
+    calls[0].progress(9);
+    calls[0].reject(new Error('late failure'));
+    await settle();
+    expect(run.getSnapshot()).toMatchObject({ phase: 'running', progress: null, error: '' });
+  });
+
+  it('waits for missing tables and tries again when the data version moves', async () => {
+    const { run, calls } = manual();
+    run.request('db', inmind, 1);
+    calls[0].reject(new MissingTablesError(['inmind_tasks']));
+    await settle();
+    expect(run.getSnapshot()).toMatchObject({
+      phase: 'waiting',
+      error: 'not loaded yet: inmind_tasks',
+    });
+    run.request('db', inmind, 1);
+    expect(calls).toHaveLength(1);
+    run.request('db', inmind, 2);
+    expect(calls).toHaveLength(2);
+    calls[1].resolve();
+    await settle();
+    run.request('db', inmind, 3);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('tells a retriever the site cannot run from a failure', async () => {
+    const { run, calls } = manual();
+    run.request('db', inmind, 0);
+    calls[0].reject(new NotOnSiteError('bge-small'));
+    await settle();
+    expect(run.getSnapshot().phase).toBe('unavailable');
+    run.request('db', locomo, 0);
+    calls[1].reject(new Error('the embedding worker stopped'));
+    await settle();
+    expect(run.getSnapshot()).toMatchObject({
+      phase: 'error',
+      error: 'the embedding worker stopped',
+      evaluation: null,
+    });
+  });
+
+  it('aborts the run in flight on dispose and reports nothing after', async () => {
+    const { run, calls, states } = manual();
+    run.request('db', inmind, 0);
+    run.dispose();
+    expect(calls[0].signal.aborted).toBe(true);
+    const count = states.length;
+    calls[0].resolve();
+    await settle();
+    expect(states.length).toBe(count);
+  });
+});
+
+/** An engine with no tables at all. */
+const emptyEngine: SqlEngine = {
+  query: async () => [],
+  registerText: async () => undefined,
+  insertJsonFromPath: async () => undefined,
+  dropFile: async () => undefined,
+  close: async () => undefined,
+};
+
+describe('protocolCompute', () => {
+  const catalog = new Catalog(emptyEngine);
+  const never = new AbortController().signal;
+
+  it('refuses BM25 in release mode and a model the site does not serve, before reading data', async () => {
+    const { hub, made } = fakeHub();
+    const compute = protocolCompute({
+      hub,
+      served: Promise.resolve(new Map([['bge-small', false]])),
+    });
+    const release = readReproduceParams({ bench: 'locomo-plus', mode: 'release', ret: 'bm25' });
+    await expect(compute(catalog, release, never, () => undefined)).rejects.toBeInstanceOf(
+      NotOnSiteError,
+    );
+    const bge = readReproduceParams({ bench: 'inmind', ret: 'bge-small' });
+    await expect(compute(catalog, bge, never, () => undefined)).rejects.toMatchObject({
+      retriever: 'bge-small',
+    });
+    expect(made).toHaveLength(0);
+  });
+
+  it('loads the model through the hub on the view’s device, and waits for missing tables', async () => {
+    const { hub, made } = fakeHub();
+    const compute = protocolCompute({ hub, served: Promise.resolve(new Map()) });
+    const view = readReproduceParams({ bench: 'inmind', ret: 'tiny-bert', device: 'wasm' });
+    await expect(compute(catalog, view, never, () => undefined)).rejects.toBeInstanceOf(
+      MissingTablesError,
+    );
+    expect(made.map((m) => m.request)).toEqual([{ modelId: 'tiny-bert', device: 'wasm' }]);
+  });
+});
