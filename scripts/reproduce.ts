@@ -44,7 +44,9 @@ import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protoco
 import { recallTable, separationTable } from '../src/lib/protocols/summary.ts';
 import { scoreTitle } from '../src/lib/protocols/labels.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
-import { BENCHMARKS, isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
+import { isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
+import { BENCHMARK_DEFS, protocolEntries } from '../src/lib/benchmarks/registry.ts';
+import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,11 +111,17 @@ export function modelOnDisk(spec: ModelSpec, site: string): string | null {
   return dirs.find((d) => files.every((f) => existsSync(path.join(d, f.path)))) ?? null;
 }
 
-export function usage(site = path.join(root, 'public')): string {
-  const benchmarks = BENCHMARKS.map((b) => {
-    const d = PAPER_DEFAULTS[b];
-    return `  ${b.padEnd(15)} ${d.source}; default retriever ${d.retriever}`;
+export function usage(
+  site = path.join(root, 'public'),
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): string {
+  const protocols = protocolEntries(defs);
+  const benchmarks = protocols.map(({ id, label }) => {
+    if (!isBenchmarkId(id)) return `  ${id.padEnd(15)} ${label}; no protocol builder yet`;
+    const d = PAPER_DEFAULTS[id];
+    return `  ${id.padEnd(15)} ${d.source}; default retriever ${d.retriever}`;
   });
+  const ids = protocols.map((p) => p.id).join(', ');
   const models = listModelSpecs().map((m) => {
     const where = modelOnDisk(m, site);
     const here = where
@@ -128,7 +136,7 @@ export function usage(site = path.join(root, 'public')): string {
     'ours, each with its comparability (exact, proxy or other scope) and a 95% interval.',
     '',
     'Options:',
-    `  --benchmark B        one of ${BENCHMARKS.join(', ')} (default inmind)`,
+    `  --benchmark B        one of ${ids} (default inmind)`,
     `  --mode M             LoCoMo-Plus: ${LOCOMO_PLUS_MODES.join(' | ')} (default release: the release's scores.bge, pairwise)`,
     "  --retriever R        bm25, dense (with --model) or a model id (default: the paper's, see below)",
     '  --model ID           dense model id (see below)',
@@ -164,7 +172,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   return { help: false, ...parseArgs(argv) };
 }
 
-export function parseArgs(argv: readonly string[]): CliOptions {
+export function parseArgs(
+  argv: readonly string[],
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): CliOptions {
   const spec: ProtocolSpec = { ...DEFAULT_SPEC, inmind: { ...DEFAULT_SPEC.inmind } };
   let retriever: string | null = null;
   let model: string | null = null;
@@ -189,8 +200,14 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     };
     if (flag === '--benchmark') {
       const b = value();
-      if (!isBenchmarkId(b))
-        throw new UsageError(`unknown benchmark "${b}"; one of ${BENCHMARKS.join(', ')}`);
+      const ids = protocolEntries(defs).map((p) => p.id);
+      if (!ids.includes(b))
+        throw new UsageError(`unknown benchmark "${b}"; one of ${ids.join(', ')}`);
+      if (!isBenchmarkId(b)) {
+        throw new UsageError(
+          `${b}: in the benchmark registry, but no protocol builder runs it yet`,
+        );
+      }
       spec.benchmark = b;
     } else if (flag === '--mode') spec.locomoPlus = oneOf(value(), LOCOMO_PLUS_MODES, flag);
     else if (flag === '--retriever') retriever = value();

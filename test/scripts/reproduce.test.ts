@@ -19,9 +19,29 @@ import {
   type CliRun,
 } from '../../scripts/reproduce.ts';
 
+import { BENCHMARK_DEFS } from '../../src/lib/benchmarks/registry.ts';
+import { FIXTURE_BENCHMARK } from '../lib/benchmarks/fixture-benchmark.ts';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.join(root, 'public');
 const hasData = existsSync(path.join(site, 'data/inmind/inmind_en.jsonl'));
+
+describe('reproduce CLI and the benchmark registry', () => {
+  it('lists and accepts what the registry lists; a fixture entry appears with nothing else touched', () => {
+    const withFixture = [...BENCHMARK_DEFS, FIXTURE_BENCHMARK];
+    const help = usage(site, withFixture);
+    expect(help).toContain(
+      'one of inmind, inmind-figure4, locomo, locomo-plus, locomo-conv, fixture-mem',
+    );
+    expect(help).toMatch(/^ {2}fixture-mem +FixtureMem \(test only\); no protocol builder yet$/m);
+    expect(() => parseArgs(['--benchmark', 'fixture-mem'])).toThrow(
+      'unknown benchmark "fixture-mem"',
+    );
+    expect(() => parseArgs(['--benchmark', 'fixture-mem'], withFixture)).toThrow(
+      'fixture-mem: in the benchmark registry, but no protocol builder runs it yet',
+    );
+  });
+});
 
 describe('reproduce CLI arguments', () => {
   it('defaults to InMind with BM25 and the protocol k', () => {

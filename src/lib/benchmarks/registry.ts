@@ -80,8 +80,8 @@ export const BENCHMARK_DEFS: readonly BenchmarkDef[] = [
       tables: ['inmind_tasks', 'lme_background'],
     },
     protocols: [
-      { id: 'inmind', label: 'InMind (Table 1, Figure 3)' },
-      { id: 'inmind-figure4', label: 'InMind Figure 4 (target position)' },
+      { id: 'inmind', label: 'InMind — Naive RAG (Table 1, App. 15.3)' },
+      { id: 'inmind-figure4', label: 'InMind — Figure 4 (indirect query vs user_message)' },
     ],
   },
   {
@@ -96,7 +96,7 @@ export const BENCHMARK_DEFS: readonly BenchmarkDef[] = [
       tables: ['conversations', 'sessions', 'turns', 'queries', 'locomo_observations'],
       load: loadLocomo,
     },
-    protocols: [{ id: 'locomo', label: 'LoCoMo (reference)' }],
+    protocols: [{ id: 'locomo', label: 'LoCoMo — Figure 4 (question vs evidence turns)' }],
   },
   {
     id: 'locomo-plus',
@@ -110,7 +110,7 @@ export const BENCHMARK_DEFS: readonly BenchmarkDef[] = [
       tables: ['turns', 'queries', 'locomo_plus_items'],
       load: loadLocomoPlus,
     },
-    protocols: [{ id: 'locomo-plus', label: 'LoCoMo-Plus (reference)' }],
+    protocols: [{ id: 'locomo-plus', label: 'LoCoMo-Plus — release scores, or retrieval (ours)' }],
   },
   {
     id: 'locomo-conv',
@@ -129,7 +129,7 @@ export const BENCHMARK_DEFS: readonly BenchmarkDef[] = [
       tables: ['conversations', 'sessions', 'turns', 'queries', 'locomo_conv_supportive'],
       load: loadLocomoConv,
     },
-    protocols: [{ id: 'locomo-conv', label: 'LoCoMo-Conv (Table 4)' }],
+    protocols: [{ id: 'locomo-conv', label: 'LoCoMo-Conv — Table 4 recall@10 (PROTOCOL.md)' }],
   },
   {
     id: 'memuse',

@@ -1,4 +1,4 @@
-import { containsPattern, quoteIdent, quoteString } from './sql-text.ts';
+import { quoteIdent, quoteString } from './sql-text.ts';
 import { ident, joinSql, sql, trusted, type SqlFragment } from '../query/sql.ts';
 import { USER_META_DDL, USER_TABLES_META } from '../userdata/user-tables.ts';
 
@@ -291,15 +291,15 @@ export function dropTableSql(table: string): string {
 export const INMIND_TASK_IDS_SQL = 'SELECT task_id FROM inmind_tasks';
 
 /** One dataset's rows of the shared `turns` table, in file order. */
-export function reproduceTurnsSql(dataset: string): string {
-  return `SELECT conv_id, session, dia_id, turn_index, speaker, date, text, caption
-FROM turns WHERE dataset = ${quoteString(dataset)} ORDER BY rowid`;
+export function reproduceTurnsSql(dataset: string): SqlFragment {
+  return sql`SELECT conv_id, session, dia_id, turn_index, speaker, date, text, caption
+FROM turns WHERE dataset = ${dataset} ORDER BY rowid`;
 }
 
 /** One dataset's rows of the shared `queries` table, in file order. */
-export function reproduceQueriesSql(dataset: string): string {
-  return `SELECT query_id, conv_id, style, category, text, gold_ids
-FROM queries WHERE dataset = ${quoteString(dataset)} ORDER BY rowid`;
+export function reproduceQueriesSql(dataset: string): SqlFragment {
+  return sql`SELECT query_id, conv_id, style, category, text, gold_ids
+FROM queries WHERE dataset = ${dataset} ORDER BY rowid`;
 }
 
 export const REPRODUCE_LOCOMO_PLUS_ITEMS_SQL = `SELECT item_id, item_index, relation_type
@@ -311,8 +311,8 @@ export const REPRODUCE_LOCOMO_PLUS_RELEASE_SQL = `SELECT item_id, item_index, re
 FROM locomo_plus_items ORDER BY item_index`;
 
 /** MemLens's published real-model numbers for one benchmark (data/reproduced/*.csv). */
-export function reproducePublishedSql(benchmark: string): string {
-  return `SELECT "row", "column", value, unit, n, model, dtype, revision, command
-  FROM reproduced WHERE benchmark = ${quoteString(benchmark)} AND model <> 'BM25'
+export function reproducePublishedSql(benchmark: string): SqlFragment {
+  return sql`SELECT "row", "column", value, unit, n, model, dtype, revision, command
+  FROM reproduced WHERE benchmark = ${benchmark} AND model <> 'BM25'
   ORDER BY model, metric, k NULLS LAST, "column"`;
 }

@@ -1,6 +1,7 @@
 // The playground's queries and the conversion of their rows into cases.
 import type { SqlRow } from '../db/engine.ts';
-import { quoteString } from '../db/sql-text.ts';
+import { sql, type SqlFragment } from '../query/sql.ts';
+import type { SqlParam } from '../query/sql-values.ts';
 import { inmindTaskFromRow } from '../protocols/inputs.ts';
 import {
   CURATED_CASES,
@@ -21,15 +22,14 @@ const locomoDefs = CURATED_CASES.filter((c): c is LocomoCaseDef => c.source === 
 export const INMIND_CASES_SQL = `SELECT task_id, domain, user_message, assistant_message, naive_query, query
 FROM inmind_tasks WHERE task_id IN (${inmindDefs.map((d) => d.taskId).join(', ')}) ORDER BY task_id`;
 
-export function locomoQuerySql(def: LocomoCaseDef): string {
-  return `SELECT query_id, conv_id, text, gold_ids FROM queries
-WHERE dataset = 'locomo' AND query_id = ${quoteString(def.queryId)}`;
+export function locomoQuerySql(def: LocomoCaseDef): SqlFragment {
+  return sql`SELECT query_id, conv_id, text, gold_ids FROM queries
+WHERE dataset = 'locomo' AND query_id = ${def.queryId}`;
 }
 
-export function locomoTurnsSql(convId: string, diaIds: readonly string[]): string {
-  const ids = diaIds.map(quoteString).join(', ') || 'NULL';
-  return `SELECT dia_id, speaker, text FROM turns
-WHERE dataset = 'locomo' AND conv_id = ${quoteString(convId)} AND dia_id IN (${ids})`;
+export function locomoTurnsSql(convId: string, diaIds: readonly string[]): SqlFragment {
+  return sql`SELECT dia_id, speaker, text FROM turns
+WHERE dataset = 'locomo' AND conv_id = ${convId} AND dia_id IN (${diaIds})`;
 }
 
 const str = (v: unknown) => String(v ?? '');
@@ -43,7 +43,7 @@ export function inmindCasesFromRows(rows: readonly SqlRow[]): PlaygroundCase[] {
 }
 
 interface CatalogLike {
-  query(sql: string): Promise<SqlRow[]>;
+  query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
   tableNames(): Promise<string[]>;
 }
 
@@ -61,10 +61,12 @@ export async function loadLocomoCases(catalog: CatalogLike): Promise<PlaygroundC
   if (!tables.includes('queries') || !tables.includes('turns')) return [];
   const out: PlaygroundCase[] = [];
   for (const def of locomoDefs) {
-    const [query] = await catalog.query(locomoQuerySql(def));
+    const q = locomoQuerySql(def);
+    const [query] = await catalog.query(q.sql, q.params);
     if (!query) continue;
     const gold = Array.isArray(query.gold_ids) ? query.gold_ids.map(str) : [];
-    const turns = await catalog.query(locomoTurnsSql(str(query.conv_id), gold));
+    const t = locomoTurnsSql(str(query.conv_id), gold);
+    const turns = await catalog.query(t.sql, t.params);
     out.push(
       locomoCase(
         def,

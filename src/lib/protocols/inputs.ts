@@ -1,5 +1,6 @@
 import type { Catalog } from '../db/catalog.ts';
 import type { SqlRow, SqlValue } from '../db/engine.ts';
+import type { SqlText } from '../query/sql.ts';
 import {
   REPRODUCE_INMIND_TASKS_SQL,
   REPRODUCE_LME_BACKGROUND_SQL,
@@ -100,7 +101,7 @@ export async function loadInMindInputs(
 
 export async function loadTurns(catalog: Catalog, dataset: DatasetId): Promise<TurnRow[]> {
   await requireTables(catalog, ['turns']);
-  return (await catalog.query(reproduceTurnsSql(dataset))).map((r) => ({
+  return (await run(catalog, reproduceTurnsSql(dataset))).map((r) => ({
     dataset,
     conv_id: text(r, 'conv_id'),
     session: int(r, 'session'),
@@ -116,7 +117,7 @@ export async function loadTurns(catalog: Catalog, dataset: DatasetId): Promise<T
 
 export async function loadQueries(catalog: Catalog, dataset: DatasetId): Promise<QueryRow[]> {
   await requireTables(catalog, ['queries']);
-  return (await catalog.query(reproduceQueriesSql(dataset))).map((r) => ({
+  return (await run(catalog, reproduceQueriesSql(dataset))).map((r) => ({
     dataset,
     query_id: text(r, 'query_id'),
     conv_id: text(r, 'conv_id'),
@@ -189,7 +190,7 @@ export async function loadPublishedRows(
   benchmark: string,
 ): Promise<PublishedRow[]> {
   if (!(await catalog.tableNames()).includes('reproduced')) return [];
-  return (await catalog.query(reproducePublishedSql(benchmark))).map((r) => ({
+  return (await run(catalog, reproducePublishedSql(benchmark))).map((r) => ({
     system: text(r, 'row'),
     column: text(r, 'column'),
     value: Number(r.value),
@@ -200,4 +201,8 @@ export async function loadPublishedRows(
     revision: text(r, 'revision'),
     command: text(r, 'command'),
   }));
+}
+
+function run(catalog: Pick<Catalog, 'query'>, text: SqlText): Promise<SqlRow[]> {
+  return catalog.query(text.sql, text.params);
 }

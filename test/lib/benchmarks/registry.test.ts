@@ -8,6 +8,7 @@ import {
 } from '../../../src/lib/benchmarks/registry.ts';
 import { PAPERS } from '../../../src/lib/results/results-csv.ts';
 import { FIXTURE_BENCHMARK } from './fixture-benchmark.ts';
+import { BENCHMARKS } from '../../../src/lib/protocols/types.ts';
 
 interface SourcesFile {
   files: { id: string; dataset: string }[];
@@ -52,6 +53,8 @@ describe('the benchmark registry', () => {
       'locomo-plus',
       'locomo-conv',
     ]);
+    // Every protocol the registry lists has a builder, and every builder is listed.
+    expect(protocolEntries().map((p) => p.id)).toEqual([...BENCHMARKS]);
     const withFixture = protocolEntries([...BENCHMARK_DEFS, FIXTURE_BENCHMARK]);
     expect(withFixture.at(-1)).toEqual({
       id: 'fixture-mem',
