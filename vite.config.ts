@@ -9,6 +9,8 @@ const base = process.env.MEMLENS_BASE ?? './';
 export default defineConfig({
   base,
   plugins: [svelte(), chartSnapshot(), memlensOffline()],
+  // scripts/lib/site-build.ts turns the e2e and benchmark hooks on; here they compile out.
+  define: { __MEMLENS_TEST_HOOKS__: 'false' },
   build: {
     target: 'es2022',
     sourcemap: false,

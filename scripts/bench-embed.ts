@@ -13,9 +13,10 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite } from '../test/e2e/site.ts';
-import { serveStatic } from '../test/e2e/static-server.ts';
-import { launchChromium } from '../test/e2e/browser.ts';
+import { buildSite } from './lib/site-build.ts';
+import { serveStatic } from './lib/static-server.ts';
+import { launchChromium } from './lib/chromium.ts';
+import { median as medianOrNull } from '../src/lib/analysis/stats.ts';
 import { inPageOrder, lmeBackgroundRows } from '../src/lib/datasets/inmind.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest } from '../src/lib/embed/automation.ts';
@@ -39,11 +40,8 @@ const webgpuTexts = Math.max(1, Number(flag('--webgpu-texts', '48')) || 48);
 const spec = getModelSpec(MODEL);
 for (const d of dtypes) if (!spec.dtypes.includes(d)) throw new Error(`${MODEL} has no ${d}`);
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+/** Runs are never empty here; NaN would show if they were. */
+const median = (xs: readonly number[]): number => medianOrNull(xs) ?? Number.NaN;
 
 /** The page's order: DuckDB's `ORDER BY session_index, turn_index, id`. */
 async function lmeTurns(): Promise<string[]> {

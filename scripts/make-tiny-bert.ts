@@ -1,9 +1,9 @@
 // Writes the deterministic tiny BERT test model: npx tsx scripts/make-tiny-bert.ts [--out DIR]
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTinyBertFiles } from '../src/lib/embed/tiny-bert/make.ts';
+import { makeTinyBertFiles } from './lib/tiny-bert/make.ts';
+import { sha256Hex } from '../src/lib/common/sha256.ts';
 
 export const DEFAULT_OUT = 'test/fixtures/models/tiny-bert';
 
@@ -20,7 +20,7 @@ export async function writeTinyBert(outDir: string): Promise<WrittenFile[]> {
     await writeFile(target, file.bytes);
     written.push({
       path: file.path,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      sha256: await sha256Hex(file.bytes),
     });
   }
   return written;

@@ -16,6 +16,7 @@ import { BENCHMARKS, type BenchmarkId } from '../src/lib/protocols/types.ts';
 import { reproducedToCsv, type ReproducedRow } from '../src/lib/results/reproduced-csv.ts';
 import { openSiteCatalog, parseArgs, reproduce } from './reproduce.ts';
 import { checkModelFiles } from '../src/lib/embed/node-embedder.ts';
+import { errorMessage } from '../src/lib/common/error-message.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HEADLINE_KS = [1, 5, 10];
@@ -32,7 +33,7 @@ async function servedModels(ids: string[]): Promise<string[]> {
       await checkModelFiles(getModelSpec(id), path.join(root, 'public/models', id), 'fp32');
       served.push(id);
     } catch (err) {
-      console.error(`skip ${id}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`skip ${id}: ${errorMessage(err)}`);
     }
   }
   return served;

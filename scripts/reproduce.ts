@@ -47,6 +47,7 @@ import { runProtocol } from '../src/lib/protocols/run.ts';
 import { isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
 import { BENCHMARK_DEFS, protocolEntries } from '../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
+import { errorMessage } from '../src/lib/common/error-message.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -233,7 +234,7 @@ export function parseArgs(
     try {
       getModelSpec(id);
     } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
+      throw new UsageError(errorMessage(err));
     }
   }
   if (isRelease(spec) && id === BM25_ID) {
@@ -657,7 +658,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`error: ${errorMessage(err)}`);
       process.exit(1);
     },
   );

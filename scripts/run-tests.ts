@@ -1,6 +1,8 @@
 /**
- * `npm test`: fetches benchmark data if missing, then runs every Vitest project (unit, then
- * end-to-end in headless Chromium) and prints the summary line CI reads: `N passed, N failed`.
+ * `npm test`: fetches benchmark data if missing, runs the static checks (`npm run check`: tsc and
+ * svelte-check; `npm run lint`: ESLint), then every Vitest project (unit, then end-to-end in
+ * headless Chromium) and prints the summary line CI reads: `N passed, N failed`, where each static
+ * check counts as one test.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -46,6 +48,12 @@ if (modelsStatus !== 0) {
   process.exit(1);
 }
 
+// Static checks first: they take seconds and name the file; a failure still lets the tests run.
+const STATIC_CHECKS = ['check', 'lint'];
+const failedChecks = STATIC_CHECKS.filter((name) => run('npm', ['run', name]) !== 0);
+if (failedChecks.length > 0)
+  console.error(`Static checks failed: npm run ${failedChecks.join(', npm run ')}`);
+
 const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'memlens-vitest-')), 'report.json');
 const status = run('npx', [
   'vitest',
@@ -56,16 +64,18 @@ const status = run('npx', [
   ...passthrough,
 ]);
 
+const checksPassed = STATIC_CHECKS.length - failedChecks.length;
 if (!existsSync(out)) {
-  console.log('0 passed, 1 failed');
+  console.log(`${checksPassed} passed, ${failedChecks.length + 1} failed`);
   process.exit(status || 1);
 }
 const report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
 const failed =
+  failedChecks.length +
   report.numFailedTests +
   (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(
-  `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  `${report.numPassedTests + checksPassed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
 );
 process.exit(status !== 0 || failed > 0 || report.numPassedTests === 0 ? 1 : 0);

@@ -5,7 +5,7 @@ import { lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
 import { parseJsonlObjects } from '../../src/lib/datasets/jsonl.ts';
 import type { ModelDtype, TextKind } from '../../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
-import { sha256Hex } from '../../src/lib/embed/vector-cache-key.ts';
+import { sha256Hex } from '../../src/lib/common/sha256.ts';
 import { packRowsOf, uniqueRows, writeVectorPack } from '../../src/lib/vectors/pack.ts';
 
 export type CorpusSource =

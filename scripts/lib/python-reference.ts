@@ -2,12 +2,12 @@
 // onnxruntime) on a list of texts and caches the vectors under .cache/reference/, keyed by the
 // model's pinned weights and the texts, so test files share one computation.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelDtype, ModelSpec } from '../../src/lib/embed/model-registry.ts';
 import { exists } from './files.ts';
+import { sha256Hex } from '../../src/lib/common/sha256.ts';
 import { preparePypiModel, referencePython } from './pypi-model.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,10 +45,11 @@ export async function referenceEmbeddings(
 ): Promise<ReferenceRun> {
   const dir = await modelDir(spec);
   const weights = engine === 'sentence-transformers' ? 'safetensors' : dtype;
-  const key = createHash('sha256')
-    .update(JSON.stringify([spec.id, spec.source, weights, spec.maxTokens, spec.pooling, texts]))
-    .digest('hex')
-    .slice(0, 24);
+  const key = (
+    await sha256Hex(
+      JSON.stringify([spec.id, spec.source, weights, spec.maxTokens, spec.pooling, texts]),
+    )
+  ).slice(0, 24);
   const out = path.join(CACHE, `${spec.id}-${engine}-${weights}-${key}.f32`);
   if (await exists(out)) {
     const bytes = await readFile(out);

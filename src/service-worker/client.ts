@@ -3,6 +3,7 @@
 import { SW_FILE } from '../lib/offline/precache.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../lib/offline/messages.ts';
 import type { OfflineSnapshot } from '../lib/offline/status.ts';
+import { errorMessage } from '../lib/common/error-message.ts';
 
 type Listener = (s: OfflineSnapshot) => void;
 
@@ -76,7 +77,7 @@ export class OfflineClient {
       this.watchUpstream(reg);
       await this.refresh();
     } catch (err) {
-      this.set({ phase: 'error', error: err instanceof Error ? err.message : String(err) });
+      this.set({ phase: 'error', error: errorMessage(err) });
     }
   }
 
@@ -153,7 +154,7 @@ export class OfflineClient {
       const phase = complete ? 'ready' : this.failed ? 'error' : 'installing';
       this.set({ phase, report: reply.report, updateReady, error: this.failed });
     } catch (err) {
-      this.set({ phase: 'error', error: err instanceof Error ? err.message : String(err) });
+      this.set({ phase: 'error', error: errorMessage(err) });
     }
   }
 

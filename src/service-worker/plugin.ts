@@ -1,12 +1,12 @@
 // Vite plugin (build time, Node): drops non-redistributable data from a deploy build, writes
 // `precache-manifest.json` from the files actually emitted, and builds `sw.js` with that
 // manifest inlined. Also defines whether the app may fetch upstream.
-import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { SourceFile } from '../lib/data/sources.ts';
 import type { Pin } from '../lib/data/integrity.ts';
+import { sha256Hex } from '../lib/common/sha256.ts';
 import { contentSecurityPolicy, upstreamOrigins } from '../lib/offline/csp.ts';
 import {
   MANIFEST_FILE,
@@ -25,8 +25,6 @@ import {
   type DeployOptions,
 } from '../lib/offline/deploy-options.ts';
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
-
 async function listFiles(root: string, dir = ''): Promise<BuiltFile[]> {
   const out: BuiltFile[] = [];
   for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
@@ -34,7 +32,7 @@ async function listFiles(root: string, dir = ''): Promise<BuiltFile[]> {
     if (entry.isDirectory()) out.push(...(await listFiles(root, rel)));
     else if (entry.isFile()) {
       const bytes = await readFile(path.join(root, rel));
-      out.push({ path: rel, bytes: bytes.length, sha256: sha256(bytes) });
+      out.push({ path: rel, bytes: bytes.length, sha256: await sha256Hex(bytes) });
     }
   }
   return out;
@@ -80,13 +78,17 @@ async function unbundle(outDir: string, sources: readonly SourceFile[], index: B
  */
 async function sitePins(root: string, index: Buffer | null): Promise<Record<string, Pin>> {
   const pins: Record<string, Pin> = {};
-  const pin = (bytes: Buffer): Pin => ({ sha256: sha256(bytes), bytes: bytes.length });
+  const pin = async (bytes: Buffer): Promise<Pin> => ({
+    sha256: await sha256Hex(bytes),
+    bytes: bytes.length,
+  });
   for (const folder of ['data/results', 'data/reproduced']) {
     const dir = path.join(root, folder);
     const names = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.csv')).sort();
-    for (const name of names) pins[`${folder}/${name}`] = pin(await readFile(path.join(dir, name)));
+    for (const name of names)
+      pins[`${folder}/${name}`] = await pin(await readFile(path.join(dir, name)));
   }
-  if (index) pins[SITE_INDEX_PATH] = pin(index);
+  if (index) pins[SITE_INDEX_PATH] = await pin(index);
   return pins;
 }
 
@@ -176,10 +178,9 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
         config.logger.warn(`memlens: left ${rel} out of the build (over the per-file limit)`);
       }
       files = files.filter((f) => !oversized.includes(f.path));
-      const manifest = buildPrecacheManifest(files, {
+      const manifest = await buildPrecacheManifest(files, {
         coi: options.coi,
         upstream: upstreamUrls(sources),
-        hash: sha256,
       });
       await writeFile(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
       await buildWorker(config.root, outDir, manifest);

@@ -3,7 +3,7 @@
 import { batchByTokenLength } from '../lib/embed/pooling.ts';
 import { chooseBackend } from '../lib/embed/backend-choice.ts';
 import { requestAdapterReport, type AdapterReport } from '../lib/embed/webgpu.ts';
-import { errorMessage } from '../lib/embed/error-message.ts';
+import { errorMessage } from '../lib/common/error-message.ts';
 import {
   configureTransformers,
   loadModel,

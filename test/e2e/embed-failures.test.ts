@@ -3,9 +3,9 @@ import { link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite } from './site.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import {
   EMBED_BUTTON,
   openWatched,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, watchPage } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite } from './site.ts';
+import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';

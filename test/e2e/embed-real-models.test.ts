@@ -2,9 +2,9 @@
 // a byte progress bar; BGE-small, which no package ships, is marked "not on this site" at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite } from './site.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { EMBED_BUTTON, counts, openWatched, waitForEmbedReady } from '../lib/embed/page-helpers.ts';
 
 let server: StaticServer;

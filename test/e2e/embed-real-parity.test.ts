@@ -2,9 +2,9 @@
 // onnxruntime-node and the sentence-transformers reference, on ≥ 1,000 benchmark texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, watchPage } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite } from './site.ts';
+import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder, type Embeddings } from '../../src/lib/embed/node-embedder.ts';

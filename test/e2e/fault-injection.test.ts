@@ -14,9 +14,9 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from './browser.ts';
-import { serveStatic, type FaultRule, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import { build } from 'vite';
 import type { PrecacheEntry, PrecacheManifest } from '../../src/lib/offline/precache.ts';
 
@@ -344,7 +344,7 @@ describe('no input can exhaust the tab', () => {
     const error = page.locator('[data-load-error]');
     await error.waitFor({ timeout: 180_000 });
     expect(await error.innerText()).toBe(
-      `${server.url}endless.jsonl: stopped after 256.0 MB; files fetched by URL are limited to 256.0 MB: download it and pick the file instead`,
+      `${server.url}endless.jsonl: stopped after 256.0 MiB; files fetched by URL are limited to 256.0 MiB: download it and pick the file instead`,
     );
     expect(await tableCount(page, 'user_good')).toBe(3);
     const peak = await rendererPeakMiB();

@@ -1,4 +1,4 @@
-import { buildSite } from './site.ts';
+import { buildSite } from '../../scripts/lib/site-build.ts';
 import { ensureTestModels } from '../../scripts/fetch-models.ts';
 
 export default async function setup(): Promise<void> {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, repoRoot } from './site.ts';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, repoRoot } from '../../scripts/lib/site-build.ts';
 import { SOURCES, mirrorPathOf } from '../../src/lib/data/sources.ts';
 
 // The GitHub Pages build: non-redistributable files left out (the browser fetches them from

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite } from './site.ts';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { resultsCatalog } from '../lib/charts/chart-harness.ts';
 import type { ChartDef } from '../../src/lib/charts/chart-kit.ts';
 import { OVERVIEW_CHART, PAPER_CHARTS, PAPER_INFO } from '../../src/lib/charts/paper-charts.ts';
 import type { SqlRow } from '../../src/lib/db/engine.ts';
-import { PAPERS, parseCsvRecords } from '../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../src/lib/results/results-csv.ts';
+import { parseCsvRecords } from '../../src/lib/common/csv-records.ts';
 
 let server: StaticServer;
 let browser: Browser;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import {
   openSiteCatalog,
   parseArgs,

@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from './site.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import {
   EMBED_BUTTON,
   cacheCount,
@@ -17,7 +17,8 @@ import {
 import { maxAbsDiff } from '../lib/embed/reference-vectors.ts';
 import { corpusTexts, embedPack } from '../../scripts/lib/embed-pack.ts';
 import { inPageOrder, lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
-import { sha256Hex, vectorKey } from '../../src/lib/embed/vector-cache-key.ts';
+import { sha256Hex } from '../../src/lib/common/sha256.ts';
+import { vectorKey } from '../../src/lib/embed/vector-cache-key.ts';
 import { readVectorPack, type PackRow } from '../../src/lib/vectors/pack.ts';
 
 const TURNS = 486;

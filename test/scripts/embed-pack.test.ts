@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { corpusTexts, embedPack } from '../../scripts/lib/embed-pack.ts';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
-import { sha256Hex, vectorKeyScope } from '../../src/lib/embed/vector-cache-key.ts';
+import { sha256Hex } from '../../src/lib/common/sha256.ts';
+import { vectorKeyScope } from '../../src/lib/embed/vector-cache-key.ts';
 import { readVectorPack } from '../../src/lib/vectors/pack.ts';
 
 let dir: string;

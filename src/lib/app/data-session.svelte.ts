@@ -1,7 +1,6 @@
 // Starting DuckDB and loading what the site serves, again after a failure or a dead worker:
 // plain state the shell renders (steps, the fatal error, notices), kept out of App.svelte.
 import { tick } from 'svelte';
-import { errorMessage } from '../embed/error-message.ts';
 import { Catalog } from '../db/catalog.ts';
 import type { WatchedEngine } from '../db/watchdog.ts';
 import { loadBenchmarkData, loadCoreData, type ResultsFile } from '../data/core-loader.ts';
@@ -10,6 +9,7 @@ import type { Pin } from '../data/integrity.ts';
 import type { LoadStep } from './load-status.ts';
 import { DUCKDB_READY_MARK, INTERACTIVE_MARK, markOnce } from './load-marks.ts';
 import type { AppServices } from './services.svelte.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export interface SessionDeps {
   /** Opens a fresh DuckDB engine; `onDead` fires when the worker dies. */
@@ -57,7 +57,8 @@ export class DataSession {
         siteFiles = await loadSiteIndex(services.siteBase, this.deps.fetch, this.deps.siteIndexPin);
       } catch (err) {
         // Without a trustworthy index every file is asked of the site, and each is still checked.
-        this.notices = [...new Set([...this.notices, errorMessage(err)])];
+        const notice = errorMessage(err);
+        if (!this.notices.includes(notice)) this.notices = [...this.notices, notice];
       }
       const fetchOptions = {
         siteBase: services.siteBase,

@@ -1,4 +1,5 @@
 // Browser storage errors in words: a full quota is the reader's to fix, so it says so.
+import { errorMessage } from '../common/error-message.ts';
 
 /** True for the errors browsers raise when a cache or IndexedDB write exceeds the quota. */
 export function isQuotaError(err: unknown): boolean {
@@ -13,6 +14,6 @@ export function storageMessage(err: unknown, what: string): string {
   if (isQuotaError(err)) {
     return `browser storage full: ${what} could not be saved (free space or allow this site more storage)`;
   }
-  const detail = err instanceof Error ? err.message : String(err);
+  const detail = errorMessage(err);
   return `${what} could not be saved: ${detail || (err instanceof Error ? err.name : 'unknown error')}`;
 }

@@ -2,8 +2,8 @@
 // and gets rows, loading and error back. Answers to superseded queries are dropped; a data
 // reload asks again and keeps the previous rows on screen until the new ones arrive.
 import type { BoundQuery } from '../query/define-query.ts';
-import { errorMessage } from '../embed/error-message.ts';
 import { appServices, type AppServices } from './services.svelte.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export interface QueryState<T> {
   readonly rows: readonly T[];

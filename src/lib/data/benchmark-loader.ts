@@ -5,6 +5,7 @@ import { BENCHMARK_DEFS } from '../benchmarks/registry.ts';
 import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
 import { sitePathOf, sourceById } from './sources.ts';
 import { ChecksumError, IntegrityError } from './integrity.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 /** Rows of the tables shared by all conversation datasets, plus each dataset's own extras. */
 export interface BenchmarkRows {
@@ -101,10 +102,6 @@ function fetchFirst(opts: FetchOptions, warnings: string[]): FetchFirst {
   };
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** Every registered benchmark's files of the 'benchmarks' phase, through its own adapter. */
 export async function collectBenchmarkRows(
   opts: FetchOptions,
@@ -120,7 +117,7 @@ export async function collectBenchmarkRows(
       tables = await dataset.load(fetchText);
     } catch (err) {
       if (dataset.required) throw err;
-      rows.skipped.push(`${def.label}: ${errorText(err)}`);
+      rows.skipped.push(`${def.label}: ${errorMessage(err)}`);
       continue;
     }
     add(rows, tables);

@@ -9,6 +9,7 @@ import { sourceById } from './sources.ts';
 import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
 import { parseJsonDocument } from '../datasets/jsonl.ts';
 import { collectBenchmarkRows, loadBenchmarkRows } from './benchmark-loader.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export interface ResultsFile {
   name: string;
@@ -159,7 +160,7 @@ export async function runSteps(
           : { state: 'done', detail: outcome.detail, warnings: outcome.warnings },
       );
     } catch (err) {
-      update(i, { state: 'error', detail: err instanceof Error ? err.message : String(err) });
+      update(i, { state: 'error', detail: errorMessage(err) });
     }
   }
   return steps;

@@ -1,5 +1,6 @@
 import { SITE_INDEX_FILE, sitePathOf, verifySource, type SourceFile } from './sources.ts';
 import { ChecksumError, IntegrityError, pinnedUrl, verifyBytes, type Pin } from './integrity.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export interface FetchOptions {
   /** Base URL of the site (document.baseURI in the browser). */
@@ -36,7 +37,7 @@ export async function loadSiteIndex(
   try {
     json = JSON.parse(new TextDecoder('utf-8').decode(bytes)) as { files?: unknown };
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = errorMessage(err);
     throw new IntegrityError(SITE_INDEX_LABEL, `not valid JSON (${why})`);
   }
   return new Set(Array.isArray(json.files) ? json.files.map(String) : []);
@@ -107,7 +108,7 @@ export async function fetchSourceText(
       got = await fetchVerified(c.url, check, opts);
     } catch (err) {
       if (isIntegrity(err)) throw err;
-      attempts.push(`${c.url}: ${err instanceof Error ? err.message : String(err)}`);
+      attempts.push(`${c.url}: ${errorMessage(err)}`);
       continue;
     }
     if (!(got instanceof Uint8Array)) {

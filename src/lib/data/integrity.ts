@@ -1,19 +1,11 @@
 // Checks fetched bytes against what the build pinned (size and sha256) and catches the commonest
 // wrong answer, an HTML page (a host's 404 or SPA fallback) served for a data or wasm file.
-// No imports: the service worker bundles this file too.
+// The service worker bundles this file too: it imports only the hash.
+import { sha256Hex } from '../common/sha256.ts';
 
 export interface Pin {
   sha256: string;
   bytes: number;
-}
-
-export function toHex(digest: ArrayBuffer): string {
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return toHex(digest);
 }
 
 export class ChecksumError extends Error {

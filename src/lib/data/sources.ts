@@ -42,7 +42,7 @@ export function sitePathOf(source: SourceFile): string {
   return `data/${source.dataset}/${source.file}`;
 }
 
-export { ChecksumError, sha256Hex, toHex } from './integrity.ts';
+export { ChecksumError } from './integrity.ts';
 
 /** Throws, naming `label`, when the bytes are not the file the manifest pins (or are an HTML page). */
 export async function verifySource(

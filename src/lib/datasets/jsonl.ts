@@ -1,4 +1,5 @@
 import { DatasetFormatError, describeValue, isObject, type JsonObject } from './validate.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export interface JsonlRecord {
   /** 1-based line number in the file. */
@@ -17,10 +18,6 @@ function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(1) : text;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Parses JSON Lines; blank lines are skipped, a leading BOM is accepted. */
 export function parseJsonl(text: string, file: string): JsonlRecord[] {
   const records: JsonlRecord[] = [];
@@ -37,7 +34,7 @@ function parseLine(line: string, lineNumber: number, file: string): unknown {
   try {
     return JSON.parse(line);
   } catch (error) {
-    const message = messageOf(error);
+    const message = errorMessage(error);
     const offset = errorOffset(line, message);
     throw new DatasetFormatError(file, '', 'valid JSON', {
       line: lineNumber,
@@ -78,7 +75,7 @@ export function parseJsonDocument(text: string, file: string): unknown {
   try {
     return JSON.parse(body);
   } catch (error) {
-    const message = messageOf(error);
+    const message = errorMessage(error);
     const { line, column } = lineColumnOf(body, errorOffset(body, message));
     throw new DatasetFormatError(file, '', 'valid JSON', {
       line,

@@ -11,6 +11,7 @@ import {
   type SqlRow,
 } from './engine.ts';
 import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 /** Bundles served by the site itself (Vite `?url` imports), never jsDelivr. */
 const BUNDLES: duckdb.DuckDBBundles = {
@@ -27,8 +28,6 @@ export interface BrowserEngineOptions {
 }
 
 const fileName = (url: string) => url.split('/').pop()?.split('?')[0] ?? url;
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 async function startOnce(
   bundle: duckdb.DuckDBBundle,
@@ -83,7 +82,7 @@ export async function openBrowserEngine(opts: BrowserEngineOptions = {}): Promis
       started = await startOnce(bundle, timeoutMs);
     } catch (err) {
       const names = files.map(fileName).join(', ');
-      throw new Error(`DuckDB could not start (${names}): ${errorText(err)}`, { cause: first });
+      throw new Error(`DuckDB could not start (${names}): ${errorMessage(err)}`, { cause: first });
     }
   }
   const { worker, db, conn } = started;

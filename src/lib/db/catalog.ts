@@ -1,6 +1,7 @@
 import type { SqlEngine, SqlParam, SqlRow } from './engine.ts';
 import type { BoundQuery } from '../query/define-query.ts';
 import { quoteIdent, quoteString } from './sql-text.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export class LoadError extends Error {
   constructor(
@@ -40,7 +41,7 @@ export class Catalog {
       await this.engine.insertJsonFromPath(name, staging);
       await this.swapIn(table, `SELECT * FROM ${quoteIdent(staging)}`);
     } catch (err) {
-      throw err instanceof LoadError ? err : new LoadError(file, errorText(err));
+      throw err instanceof LoadError ? err : new LoadError(file, errorMessage(err));
     } finally {
       await this.engine.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => []);
       await this.engine.dropFile(name).catch(() => undefined);
@@ -56,7 +57,7 @@ export class Catalog {
       const reader = `read_csv(${quoteString(name)}, header = true, all_varchar = true)`;
       await this.swapIn(table, select.replace('{file}', reader));
     } catch (err) {
-      throw new LoadError(file, errorText(err));
+      throw new LoadError(file, errorMessage(err));
     } finally {
       await this.engine.dropFile(name).catch(() => undefined);
     }
@@ -83,8 +84,4 @@ export class Catalog {
   private async swapIn(table: string, select: string): Promise<void> {
     await this.engine.query(`CREATE OR REPLACE TABLE ${quoteIdent(table)} AS ${select}`);
   }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -1,6 +1,8 @@
 // `window.memlens.embed(...)`: embeds given texts without the vector cache and reports what ran.
-// For scripted checks (the parity test, `npm run bench:embed`); the UI never calls it.
+// For scripted checks (the parity test, `npm run bench:embed`); the UI never calls it, and
+// `npm run build` leaves it out (TEST_HOOKS).
 import type { EmbedderHub } from './embedder-hub.ts';
+import { TEST_HOOKS } from './test-hooks.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { ModelDtype, TextKind } from './model-registry.ts';
 import type { EmbeddingMatrix } from './embedder.ts';
@@ -62,11 +64,12 @@ async function embedOnce(hub: EmbedderHub, request: AutomationRequest): Promise<
   }
 }
 
-/** Installs the hook; the returned function removes it. */
+/** Installs the hook in test builds; the returned function removes it. */
 export function installAutomation(
   lastRun: () => EmbeddingMatrix | null,
   hub: EmbedderHub,
 ): () => void {
+  if (!TEST_HOOKS) return () => undefined;
   const hook: MemlensAutomation = {
     embed: (request) => embedOnce(hub, request),
     lastRun: () => {

@@ -1,5 +1,5 @@
 import type { AdapterReport } from './webgpu.ts';
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export const DEVICE_CHOICES = ['auto', 'webgpu', 'wasm'] as const;
 export type DeviceChoice = (typeof DEVICE_CHOICES)[number];

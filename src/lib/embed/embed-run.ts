@@ -17,7 +17,7 @@ import {
   type EmbedderRequest,
   type HubEmbedder,
 } from './embedder-hub.ts';
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '../common/error-message.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { ModelDtype, ModelSpec } from './model-registry.ts';
 import type { RunProgress } from './progress.ts';

@@ -1,18 +1,20 @@
 // The Embeddings page's choices as they sit in the URL (`model`, `device`, `dtype`).
 import { DEVICE_CHOICES, type DeviceChoice } from './backend-choice.ts';
 import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
+import { TEST_HOOKS } from './test-hooks.ts';
 
 export interface EmbedSettings {
   spec: ModelSpec;
   device: DeviceChoice;
   dtype: ModelDtype;
-  /** `webgpuProbe=fail`: a test aid that makes the WebGPU probe fail. */
+  /** `webgpuProbe=fail`: a test aid that makes the WebGPU probe fail (test builds only). */
   failWebgpuProbe: boolean;
 }
 
 /**
  * Unknown or unsupported values fall back to defaults rather than failing the page. Without a
  * `model` in the URL the page starts on `defaultId` (a model the site serves), else the first.
+ * `webgpuProbe=fail` counts only in test builds.
  */
 export function readEmbedSettings(
   params: Record<string, string>,
@@ -23,7 +25,12 @@ export function readEmbedSettings(
     specs.find((s) => s.id === params.model) ?? specs.find((s) => s.id === defaultId) ?? specs[0];
   const device = DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto';
   const dtype = spec.dtypes.find((d) => d === params.dtype) ?? spec.dtypes[0];
-  return { spec, device, dtype, failWebgpuProbe: params.webgpuProbe === 'fail' };
+  return { spec, device, dtype, failWebgpuProbe: TEST_HOOKS && asksProbeFailure(params) };
+}
+
+/** The `webgpuProbe=fail` test aid; a plain function so that production builds drop it whole. */
+export function asksProbeFailure(params: Record<string, string>): boolean {
+  return params.webgpuProbe === 'fail';
 }
 
 /** URL changes for a new choice; defaults are left out to keep links short. */

@@ -5,7 +5,7 @@
 import type { DeviceChoice } from './backend-choice.ts';
 import { BrowserEmbedder, type BrowserEmbedOptions, type LoadReport } from './browser-embedder.ts';
 import type { EmbedBackend, Embedder, EmbeddingMatrix } from './embedder.ts';
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '../common/error-message.ts';
 import type { LoadProgress } from './load-progress.ts';
 import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import { RunQueue } from './run-queue.ts';

@@ -1,7 +1,8 @@
 // What each model file must be before its bytes reach ONNX Runtime or the tokenizer: the size and
 // sha256 data/models.json pins for where it comes from (the site's own copy, or the Hub's), and
 // never an HTML page. A file with no pin is hashed and reported as unverified, not trusted.
-import { integrityProblem, sha256Hex } from '../data/integrity.ts';
+import { integrityProblem } from '../data/integrity.ts';
+import { sha256Hex } from '../common/sha256.ts';
 import {
   filesForDtype,
   type ModelDtype,

@@ -1,5 +1,4 @@
 // Node-only embedder: transformers.js on onnxruntime-node. Never import this from browser code.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import {
 import { batchByTokenLength } from './pooling.ts';
 import { embedIds, encodeTexts, padIdOf } from './forward.ts';
 import { prepareTexts } from './text-prep.ts';
+import { sha256Hex } from '../common/sha256.ts';
 
 export interface NodeEmbedderOptions {
   modelId: string;
@@ -60,7 +60,7 @@ export async function checkModelFiles(spec: ModelSpec, modelDir: string, dtype: 
   for (const file of filesForDtype(spec, dtype)) {
     const bytes = await readIfPresent(join(modelDir, file.path));
     if (!bytes) missing.push(file.path);
-    else if (file.sha256 && createHash('sha256').update(bytes).digest('hex') !== file.sha256) {
+    else if (file.sha256 && (await sha256Hex(bytes)) !== file.sha256) {
       altered.push(file.path);
     }
   }

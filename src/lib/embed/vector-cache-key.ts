@@ -1,6 +1,7 @@
 // What a cached vector depends on: the model weights, how its output is pooled, and the exact
 // text the model saw. The backend is deliberately not part of it (WASM and WebGPU agree to 1e-4).
 import type { ModelDtype, ModelSpec, TextKind } from './model-registry.ts';
+import { sha256Hex } from '../common/sha256.ts';
 
 export interface VectorKeyScope {
   model: string;
@@ -59,17 +60,6 @@ export function loadedKeyScope(
   weightsSha256: string,
 ): VectorKeyScope {
   return { ...vectorKeyScope(spec, dtype, kind), revision: `sha256:${weightsSha256}` };
-}
-
-function hex(bytes: ArrayBuffer): string {
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  if (!globalThis.crypto?.subtle) {
-    throw new Error('crypto.subtle is unavailable: the vector cache needs a secure context');
-  }
-  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
 /** A JSON array, so no choice of separator can make two different scopes collide. */

@@ -1,5 +1,5 @@
 // Just enough of the WebGPU API to ask for an adapter; TypeScript's DOM lib has no WebGPU types.
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 interface GpuAdapterInfoLike {
   vendor?: string;

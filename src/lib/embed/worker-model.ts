@@ -13,6 +13,7 @@ import { embedIds, encodeTexts, padIdOf, type TokenIds } from './forward.ts';
 import type { ProgressEvent } from './load-progress.ts';
 import { ModelFileGuard, type CacheStore } from './model-fetch.ts';
 import { modelBaseUrl, modelFilePins, type CheckedModelFile } from './model-integrity.ts';
+import { TEST_HOOKS } from './test-hooks.ts';
 
 export interface LoadedModel {
   spec: ModelSpec;
@@ -140,7 +141,9 @@ async function loadOnce(
 
 /** One real batch: a backend that loads but cannot run the graph fails here, not mid-run. */
 export async function probe(model: LoadedModel, forceFailure: boolean): Promise<void> {
-  if (forceFailure) throw new Error('probe failure forced by the webgpuProbe=fail URL parameter');
+  if (TEST_HOOKS && forceFailure) {
+    throw new Error('probe failure forced by the webgpuProbe=fail URL parameter');
+  }
   const ids = model.encode(['MemLens WebGPU probe: does this backend run the model?']);
   const vector = await model.embed(ids);
   if (!vector.every(Number.isFinite)) throw new Error('probe embedding has non-finite values');

@@ -1,5 +1,6 @@
 // What the service worker keeps for offline use, decided from the built files alone so that one
 // rule serves every base path. URLs are relative to the site's base (the worker's scope).
+import { sha256Hex } from '../common/sha256.ts';
 
 /** shell: HTML, JS, CSS; engine: the wasm runtimes; results: released-results CSVs; data: bundled benchmark files. */
 export const PRECACHE_GROUPS = ['shell', 'engine', 'results', 'data'] as const;
@@ -86,16 +87,14 @@ function modelListings(files: readonly BuiltFile[]): ModelListing[] {
 export interface ManifestOptions {
   coi: boolean;
   upstream: readonly string[];
-  /** sha256 hex of a string (node:crypto at build time). */
-  hash: (text: string) => string;
 }
 
 const byPath = (a: BuiltFile, b: BuiltFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-export function buildPrecacheManifest(
+export async function buildPrecacheManifest(
   files: readonly BuiltFile[],
   opts: ManifestOptions,
-): PrecacheManifest {
+): Promise<PrecacheManifest> {
   const sorted = [...files].sort(byPath);
   const precache: PrecacheEntry[] = [];
   for (const f of sorted) {
@@ -109,23 +108,21 @@ export function buildPrecacheManifest(
     list.map((f) => `${f.path}\t${f.sha256}`).join('\n');
   const models = sorted.filter((f) => classifyAsset(f.path) === 'model');
   const upstream = [...new Set(opts.upstream)].sort();
-  const version = opts
-    .hash(
-      [
-        fingerprint(sorted.filter((f) => precached.has(fileUrl(f.path)))),
-        `coi=${opts.coi}`,
-        `format=${CACHE_FORMAT}`,
-        upstream.join('\n'),
-      ].join('\n--\n'),
-    )
-    .slice(0, 16);
+  const version = await sha256Hex(
+    [
+      fingerprint(sorted.filter((f) => precached.has(fileUrl(f.path)))),
+      `coi=${opts.coi}`,
+      `format=${CACHE_FORMAT}`,
+      upstream.join('\n'),
+    ].join('\n--\n'),
+  );
   return {
-    version,
+    version: version.slice(0, 16),
     coi: opts.coi,
     precache,
     precacheBytes: precache.reduce((s, e) => s + e.bytes, 0),
     models: modelListings(sorted),
-    modelsVersion: opts.hash(fingerprint(models)).slice(0, 16),
+    modelsVersion: (await sha256Hex(fingerprint(models))).slice(0, 16),
     upstream,
   };
 }

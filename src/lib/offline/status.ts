@@ -1,6 +1,7 @@
 // What the offline indicator says, from the service worker's report.
 import type { OfflineReport } from './messages.ts';
 import type { PrecacheGroup } from './precache.ts';
+import { formatBytes } from '../common/format-bytes.ts';
 
 export type OfflinePhase = 'off' | 'unsupported' | 'installing' | 'ready' | 'error';
 
@@ -18,12 +19,6 @@ export interface OfflineItem {
   label: string;
   detail: string;
   ready: boolean;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 export function headline(s: OfflineSnapshot): string {

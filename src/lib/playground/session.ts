@@ -2,7 +2,7 @@
 // texts stop changing, all through the protocols' retrievers and the app's embedder hub. A
 // ranking superseded by newer texts is aborted and never shown.
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
-import { errorMessage } from '../embed/error-message.ts';
+import { errorMessage } from '../common/error-message.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
 import type { SiteModels } from '../embed/site-models.ts';
 import { BM25_ID, bm25Retriever } from '../protocols/bm25-retriever.ts';

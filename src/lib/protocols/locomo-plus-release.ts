@@ -1,4 +1,3 @@
-import { l2Normalize } from '../analysis/cosine.ts';
 import type { Embedder } from '../embed/embedder.ts';
 import type { UnitVectors } from '../embed/unit-vectors.ts';
 import type { Comparability } from './paper.ts';

@@ -3,7 +3,7 @@
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
 import type { Catalog } from '../db/catalog.ts';
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
-import { errorMessage } from '../embed/error-message.ts';
+import { errorMessage } from '../common/error-message.ts';
 import { BM25_ID } from './bm25-retriever.ts';
 import type { Evaluation } from './evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from './inputs.ts';

@@ -1,6 +1,6 @@
 // MemLens's own recomputed numbers (`data/reproduced/*.csv`), in the released results' long
 // format plus what produced each one: model, dtype, the weights' revision or sha256, protocol.
-import { parseCsvRecords } from './results-csv.ts';
+import { csvRecordsOf } from './results-csv.ts';
 
 export const REPRODUCED_COLUMNS = [
   'paper',
@@ -81,7 +81,7 @@ function finite(text: string, file: string, line: number, column: string): numbe
 }
 
 export function parseReproducedCsv(text: string, file: string): ReproducedRow[] {
-  const [header, ...records] = parseCsvRecords(text);
+  const [header, ...records] = csvRecordsOf(text, file, ReproducedCsvError);
   if (!header || header.fields.join(',') !== REPRODUCED_COLUMNS.join(',')) {
     throw new ReproducedCsvError(file, 1, `header must be ${REPRODUCED_COLUMNS.join(',')}`);
   }

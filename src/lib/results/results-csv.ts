@@ -1,3 +1,5 @@
+import { CsvSyntaxError, parseCsvRecords, type CsvRecord } from '../common/csv-records.ts';
+
 export const RESULT_COLUMNS = [
   'paper',
   'table',
@@ -53,55 +55,26 @@ export class ResultsCsvError extends Error {
   }
 }
 
-/** RFC 4180 fields: quoted fields may hold commas, doubled quotes and newlines. */
-export function parseCsvRecords(text: string): { fields: string[]; line: number }[] {
-  const records: { fields: string[]; line: number }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i];
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      fields.push(field);
-      records.push({ fields, line: recordLine });
-      fields = [];
-      field = '';
-      line++;
-      recordLine = line;
-    } else {
-      field += ch;
-    }
-  }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    records.push({ fields, line: recordLine });
-  }
-  return records.filter((r) => !(r.fields.length === 1 && r.fields[0] === ''));
-}
-
 const NUMBER_AS_PRINTED = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
 
+type FileLineError = new (file: string, line: number, detail: string) => Error;
+
+/** Records of a results or reproduced CSV; a syntax error names the file and line. */
+export function csvRecordsOf(
+  text: string,
+  file: string,
+  FileError: FileLineError = ResultsCsvError,
+): CsvRecord[] {
+  try {
+    return parseCsvRecords(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new FileError(file, error.line, error.detail);
+    throw error;
+  }
+}
+
 export function parseResultsCsv(text: string, file: string): ResultRow[] {
-  const records = parseCsvRecords(text);
+  const records = csvRecordsOf(text, file);
   const header = records[0];
   if (!header) throw new ResultsCsvError(file, 1, 'empty file: expected a header row');
   const expected = RESULT_COLUMNS.join(',');

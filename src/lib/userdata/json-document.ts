@@ -1,7 +1,8 @@
 import { parseJsonDocument } from '../datasets/jsonl.ts';
 import { DatasetFormatError, describeValue, isObject } from '../datasets/validate.ts';
 import type { ByteSource } from './byte-source.ts';
-import { formatBytes, readLines, type ReadOptions } from './lines.ts';
+import { formatBytes } from '../common/format-bytes.ts';
+import { readLines, type ReadOptions } from './lines.ts';
 import type { UserRecord } from './record.ts';
 import { repeatedKeys, type KeyRepeat } from './repeated-keys.ts';
 

@@ -6,6 +6,7 @@ import {
   type JsonObject,
 } from '../datasets/validate.ts';
 import type { TextLine } from './lines.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 /** One JSONL line as an object; a syntax error names the file, line and column. */
 export function parseJsonLine({ line, text }: TextLine, file: string): JsonObject {
@@ -14,7 +15,7 @@ export function parseJsonLine({ line, text }: TextLine, file: string): JsonObjec
     value = JSON.parse(text);
   } catch (error) {
     const offset = Math.max(0, jsonSyntaxErrorOffset(text));
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     throw new DatasetFormatError(file, '', 'valid JSON', {
       line,
       column: offset + 1,

@@ -1,6 +1,7 @@
 import { DatasetFormatError } from '../datasets/validate.ts';
 import { concatBytes, type ByteSource } from './byte-source.ts';
 import { hexByte, invalidUtf8Offset } from './utf8.ts';
+import { formatBytes } from '../common/format-bytes.ts';
 
 export interface TextLine {
   /** 1-based. */
@@ -120,10 +121,4 @@ function withoutUtf8Bom(bytes: Uint8Array, file: string): Uint8Array {
 /** 1-based character column of a byte offset (the prefix is valid UTF-8 up to there). */
 function columnOf(bytes: Uint8Array, offset: number): number {
   return new TextDecoder('utf-8').decode(bytes.subarray(0, offset)).length + 1;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -16,6 +16,7 @@ import type { FileFormat, UserRecord } from './record.ts';
 import { readRecords, type RecordOptions } from './records.ts';
 import { tableNameProblem } from './table-name.ts';
 import { writeUserTable } from './table-writer.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 export interface LoadPlan {
   format: FileFormat;
@@ -83,7 +84,7 @@ export async function loadUserFile(
     if (err instanceof DatasetFormatError || err instanceof LoadError) throw err;
     if (options.signal?.aborted)
       throw new LoadError(file, 'loading cancelled; nothing was changed');
-    throw new LoadError(file, err instanceof Error ? err.message : String(err));
+    throw new LoadError(file, errorMessage(err));
   }
 }
 

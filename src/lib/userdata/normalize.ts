@@ -7,7 +7,7 @@ export function normalizeForMatch(text: string): string {
   return text
     .toLowerCase()
     .replace(/[\p{P}\p{S}]/gu, '')
-    .replace(/[\x09-\x0D\p{Z}]+/gu, ' ')
+    .replace(/[\t\n\v\f\r\p{Z}]+/gu, ' ')
     .trim();
 }
 

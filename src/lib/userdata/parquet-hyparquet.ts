@@ -1,7 +1,9 @@
 import { parquetMetadata, parquetReadObjects, type FileMetaData } from 'hyparquet';
 import { DatasetFormatError, type JsonObject } from '../datasets/validate.ts';
+import { errorMessage } from '../common/error-message.ts';
 import type { ByteSource } from './byte-source.ts';
-import { formatBytes, type ReadOptions } from './lines.ts';
+import { formatBytes } from '../common/format-bytes.ts';
+import type { ReadOptions } from './lines.ts';
 import type { ParquetReader } from './parquet.ts';
 import type { UserRecord } from './record.ts';
 
@@ -78,10 +80,6 @@ function corrupt(file: string, expected: string, found: string): DatasetFormatEr
   return new DatasetFormatError(file, '', expected, { found });
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** Checks the footer itself (stable messages), then lets hyparquet decode the metadata. */
 function readMetadata(file: string, buffer: ArrayBuffer): FileMetaData {
   const view = new DataView(buffer);
@@ -111,7 +109,7 @@ function readMetadata(file: string, buffer: ArrayBuffer): FileMetaData {
   try {
     return parquetMetadata(buffer);
   } catch (err) {
-    throw corrupt(file, 'readable Parquet metadata', `corrupt metadata (${messageOf(err)})`);
+    throw corrupt(file, 'readable Parquet metadata', `corrupt metadata (${errorMessage(err)})`);
   }
 }
 
@@ -211,7 +209,7 @@ export function hyparquetReader(config: HyparquetOptions = {}): ParquetReader {
           throw corrupt(
             file,
             'readable Parquet data',
-            `corrupt data in row group ${g + 1} of ${groups}, rows ${rowStart + 1}–${rowEnd} (${messageOf(err)})`,
+            `corrupt data in row group ${g + 1} of ${groups}, rows ${rowStart + 1}–${rowEnd} (${errorMessage(err)})`,
           );
         }
         for (let i = 0; i < rows.length; i++) {

@@ -1,6 +1,7 @@
 import { blobSource, type ByteSource } from './byte-source.ts';
-import { formatBytes } from './lines.ts';
+import { formatBytes } from '../common/format-bytes.ts';
 import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 /** A URL download stops here: an endless or huge answer must not fill the tab's memory. */
 export const MAX_URL_BYTES = 256 * 1024 * 1024;
@@ -63,7 +64,7 @@ export async function fetchUrlSource(
       headers: target.sameOrigin ? { [READER_DOWNLOAD_HEADER]: '1' } : undefined,
     });
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = errorMessage(err);
     throw new Error(
       `${target.href}: could not fetch (${why}); a remote server must allow cross-origin requests (CORS)`,
     );

@@ -1,7 +1,7 @@
 // What the Embeddings page does with packs, without the page: import into a vector store,
 // export a finished run.
 import type { ModelDtype, ModelSpec, TextKind } from '../embed/model-registry.ts';
-import { sha256Hex } from '../embed/vector-cache-key.ts';
+import { sha256Hex } from '../common/sha256.ts';
 import type { VectorStore } from '../embed/vector-cache.ts';
 import { checkPack, packRowsOf, readVectorPack, writeVectorPack, type Rejection } from './pack.ts';
 

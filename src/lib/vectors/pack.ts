@@ -4,6 +4,7 @@
 // little-endian float32 bytes.
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { errorMessage } from '../common/error-message.ts';
 import {
   MODEL_DTYPES,
   type ModelDtype,
@@ -104,7 +105,7 @@ export async function readVectorPack(buffer: ArrayBuffer): Promise<PackRow[]> {
     const meta = parquetMetadata(buffer);
     format = meta.key_value_metadata?.find((kv) => kv.key === 'format')?.value;
   } catch (err) {
-    throw new VectorPackError(`not a Parquet file: ${err instanceof Error ? err.message : err}`);
+    throw new VectorPackError(`not a Parquet file: ${errorMessage(err)}`);
   }
   if (format !== PACK_FORMAT) {
     throw new VectorPackError(`not a MemLens vector pack (format: ${format ?? 'none'})`);

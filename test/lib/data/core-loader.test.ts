@@ -9,7 +9,7 @@ import {
 } from '../../../src/lib/data/core-loader.ts';
 import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
 import { inmindTaskRows } from '../../../src/lib/datasets/inmind.ts';
-import { sha256Hex } from '../../../src/lib/data/integrity.ts';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 import { SITE, siteFetch } from './site-fetch.ts';
 
 let catalog: Catalog;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { listModelSpecs } from '../../../src/lib/embed/model-registry.ts';
-import { readEmbedSettings, settingsParams } from '../../../src/lib/embed/embed-settings.ts';
+import {
+  asksProbeFailure,
+  readEmbedSettings,
+  settingsParams,
+} from '../../../src/lib/embed/embed-settings.ts';
 
 const specs = listModelSpecs();
 
@@ -21,8 +25,10 @@ describe('Embeddings page settings in the URL', () => {
     expect(readEmbedSettings({ model: 'tiny-bert', dtype: 'q8' }, specs).dtype).toBe('fp32');
   });
 
-  it('reads the probe-failure test aid', () => {
-    expect(readEmbedSettings({ webgpuProbe: 'fail' }, specs).failWebgpuProbe).toBe(true);
+  it('knows the probe-failure test aid, and ignores it outside test builds', () => {
+    expect(asksProbeFailure({ webgpuProbe: 'fail' })).toBe(true);
+    expect(asksProbeFailure({ webgpuProbe: 'pass' })).toBe(false);
+    expect(readEmbedSettings({ webgpuProbe: 'fail' }, specs).failWebgpuProbe).toBe(false);
   });
 
   it('writes non-defaults only, and round-trips', () => {

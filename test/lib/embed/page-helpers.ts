@@ -1,6 +1,6 @@
 // Shared by the embed-*.test.ts end-to-end tests.
 import type { Browser, Page } from 'playwright-core';
-import { watchPage, type PageWatch } from '../../e2e/browser.ts';
+import { watchPage, type PageWatch } from '../../../scripts/lib/chromium.ts';
 
 export interface WatchedPage {
   page: Page;

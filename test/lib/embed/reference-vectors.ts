@@ -1,11 +1,11 @@
 // Reference embeddings for the tiny-bert parity checks: the independent float64 forward pass
-// (reference-bert.ts) fed by transformers.js's tokenizer, one unpadded text at a time.
+// (test/support/reference-bert.ts) fed by transformers.js's tokenizer, one unpadded text at a time.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import type { ModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { loadReferenceBert, referenceEmbed } from '../../../src/lib/embed/reference-bert.ts';
+import { loadReferenceBert, referenceEmbed } from '../../support/reference-bert.ts';
 import { truncateKeepingLast } from '../../../src/lib/embed/forward.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

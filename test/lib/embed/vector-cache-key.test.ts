@@ -4,25 +4,16 @@ import {
   loadedKeyScope,
   modelRevision,
   poolingTag,
-  sha256Hex,
   vectorKey,
   vectorKeys,
   vectorKeyScope,
 } from '../../../src/lib/embed/vector-cache-key.ts';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 
 const tiny = getModelSpec('tiny-bert');
 const bge = getModelSpec('bge-small');
 
 describe('vector cache keys', () => {
-  it('hashes text with SHA-256 (known vectors)', async () => {
-    expect(await sha256Hex('abc')).toBe(
-      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-    );
-    expect(await sha256Hex('')).toBe(
-      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-    );
-  });
-
   it('names the revision: pinned weights by their sha256, hub weights by repo@commit, never main', () => {
     expect(modelRevision(bge, 'fp32')).toBe(
       'Xenova/bge-small-en-v1.5@b7ad92a45a298ac620504489f28ecb6ac66ad67c',

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildPrecacheManifest,
   classifyAsset,
   fileUrl,
   groupTotals,
   type BuiltFile,
+  type PrecacheManifest,
 } from '../../../src/lib/offline/precache.ts';
 
-const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 const file = (path: string, bytes = 10, sha = 'a'): BuiltFile => ({ path, bytes, sha256: sha });
 
 const BUILD: BuiltFile[] = [
@@ -61,10 +60,12 @@ describe('classifyAsset', () => {
 });
 
 describe('buildPrecacheManifest', () => {
-  const manifest = buildPrecacheManifest(BUILD, {
-    coi: false,
-    upstream: ['https://u/2', 'https://u/1'],
-    hash,
+  let manifest: PrecacheManifest;
+  beforeAll(async () => {
+    manifest = await buildPrecacheManifest(BUILD, {
+      coi: false,
+      upstream: ['https://u/2', 'https://u/1'],
+    });
   });
 
   it('precaches the shell, both wasm runtimes, results and data, and nothing else', () => {
@@ -100,29 +101,26 @@ describe('buildPrecacheManifest', () => {
     expect(manifest.upstream).toEqual(['https://u/1', 'https://u/2']);
   });
 
-  it('versions the cache by content: same files, same version; any change, a new one', () => {
-    const again = buildPrecacheManifest([...BUILD].reverse(), {
+  it('versions the cache by content: same files, same version; any change, a new one', async () => {
+    const again = await buildPrecacheManifest([...BUILD].reverse(), {
       coi: false,
       upstream: ['https://u/1', 'https://u/2'],
-      hash,
     });
     expect(again.version).toBe(manifest.version);
     expect(manifest.version).toMatch(/^[0-9a-f]{16}$/);
     const changed = BUILD.map((f) => (f.path === 'index.html' ? { ...f, sha256: 'b' } : f));
-    expect(buildPrecacheManifest(changed, { coi: false, upstream: [], hash }).version).not.toBe(
-      buildPrecacheManifest(BUILD, { coi: false, upstream: [], hash }).version,
-    );
-    const coi = buildPrecacheManifest(BUILD, {
+    const plain = await buildPrecacheManifest(BUILD, { coi: false, upstream: [] });
+    const edited = await buildPrecacheManifest(changed, { coi: false, upstream: [] });
+    expect(edited.version).not.toBe(plain.version);
+    const coi = await buildPrecacheManifest(BUILD, {
       coi: true,
       upstream: ['https://u/1', 'https://u/2'],
-      hash,
     });
     expect(coi.version).not.toBe(manifest.version);
     const model = BUILD.map((f) => (f.path.endsWith('.onnx') ? { ...f, sha256: 'b' } : f));
-    const m2 = buildPrecacheManifest(model, {
+    const m2 = await buildPrecacheManifest(model, {
       coi: false,
       upstream: ['https://u/1', 'https://u/2'],
-      hash,
     });
     expect(m2.version).toBe(manifest.version);
     expect(m2.modelsVersion).not.toBe(manifest.modelsVersion);

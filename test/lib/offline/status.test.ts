@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeCaches } from '../../../src/lib/offline/messages.ts';
-import {
-  formatBytes,
-  headline,
-  offlineItems,
-  type OfflineSnapshot,
-} from '../../../src/lib/offline/status.ts';
+import { headline, offlineItems, type OfflineSnapshot } from '../../../src/lib/offline/status.ts';
 import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
 
 const SCOPE = 'https://example.org/memlens/';
@@ -132,11 +127,5 @@ describe('what the indicator says', () => {
     expect(items[3]).toMatchObject({ ready: true, detail: 'saved (2 of 2 files)' });
     expect(items[4]).toMatchObject({ ready: false });
     expect(items[4].detail).toMatch(/first time it is used/);
-  });
-
-  it('formats sizes in binary units', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KiB');
-    expect(formatBytes(69_014_137)).toBe('65.8 MiB');
   });
 });

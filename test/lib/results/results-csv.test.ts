@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   RESULT_COLUMNS,
   ResultsCsvError,
-  parseCsvRecords,
   parseResultsCsv,
 } from '../../../src/lib/results/results-csv';
 
@@ -20,67 +19,14 @@ function catchError(fn: () => unknown): ResultsCsvError {
   throw new Error('expected a ResultsCsvError');
 }
 
-describe('parseCsvRecords', () => {
-  it('splits plain fields and records', () => {
-    const recs = parseCsvRecords('a,b,c\nd,e,f\n');
-    expect(recs.map((r) => r.fields)).toEqual([
-      ['a', 'b', 'c'],
-      ['d', 'e', 'f'],
-    ]);
-    expect(recs.map((r) => r.line)).toEqual([1, 2]);
-  });
-
-  it('keeps commas inside quoted fields', () => {
-    const [rec] = parseCsvRecords('"Dense (MiniLM) (Wang et al., 2020)",x\n');
-    expect(rec.fields).toEqual(['Dense (MiniLM) (Wang et al., 2020)', 'x']);
-  });
-
-  it('unescapes doubled quotes inside quoted fields', () => {
-    const [rec] = parseCsvRecords('"printed ""16,384""",y\n');
-    expect(rec.fields).toEqual(['printed "16,384"', 'y']);
-  });
-
-  it('accepts an empty quoted field and trailing empty field', () => {
-    const [rec] = parseCsvRecords('"",a,\n');
-    expect(rec.fields).toEqual(['', 'a', '']);
-  });
-
-  it('strips a leading byte-order mark', () => {
-    const [rec] = parseCsvRecords('\uFEFFpaper,table\n');
-    expect(rec.fields).toEqual(['paper', 'table']);
-  });
-
-  it('treats CRLF like LF and reports the same line numbers', () => {
-    const lf = parseCsvRecords('a,b\nc,d\n');
-    const crlf = parseCsvRecords('a,b\r\nc,d\r\n');
-    expect(crlf).toEqual(lf);
-  });
-
-  it('handles a last record without a newline', () => {
-    const recs = parseCsvRecords('a,b\nc,d');
-    expect(recs.map((r) => r.fields)).toEqual([
-      ['a', 'b'],
-      ['c', 'd'],
-    ]);
-  });
-
-  it('skips blank lines but keeps counting physical lines', () => {
-    const recs = parseCsvRecords('a\n\nb\n');
-    expect(recs.map((r) => [r.fields[0], r.line])).toEqual([
-      ['a', 1],
-      ['b', 3],
-    ]);
-  });
-
-  it('numbers a record after a quoted newline by its physical line', () => {
-    const recs = parseCsvRecords('"multi\nline",x\nnext,y\n');
-    expect(recs[0].fields).toEqual(['multi\nline', 'x']);
-    expect(recs[0].line).toBe(1);
-    expect(recs[1].line).toBe(3);
-  });
-});
-
 describe('parseResultsCsv', () => {
+  it('names the file and line of a CSV syntax error', () => {
+    const err = catchError(() => parseResultsCsv(`${HEADER}\n${ROW}\n"open,x\n`, 'x.csv'));
+    expect(err.message).toBe(
+      'x.csv:3: expected a closing quote for the field opened on this line, found the end of the file',
+    );
+  });
+
   it('parses a valid row, keeping the value text as printed', () => {
     const rows = parseResultsCsv(`${HEADER}\n${ROW}\n`, 'x.csv');
     expect(rows).toHaveLength(1);

@@ -106,7 +106,7 @@ describe('a 200 MB file', () => {
     const shape = { head: '[\n', sep: ',', tail: '{"question": "end", "memory": "m"}\n]\n' };
     const { source, size, chunksRead } = generated('huge.json', 200 * MB, shape);
     expect(size).toBeGreaterThan(199 * MB);
-    await rejects(source, 'huge.json: expected a JSON document under 64.0 MB');
+    await rejects(source, 'huge.json: expected a JSON document under 64.0 MiB');
     expect(chunksRead()).toBeLessThanOrEqual(1);
   });
 });

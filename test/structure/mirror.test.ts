@@ -1,0 +1,136 @@
+// Tests mirror src/lib file by file: src/lib/x/y.ts has test/lib/x/y.test.ts, or is listed below
+// with the reason it has none. Tests of scripts live under test/scripts/, named after the script.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const COVERED_BY_PAPER_CHARTS =
+  'one spec per paper figure, each checked against its snapshot in test/lib/charts/paper-charts.test.ts';
+const COVERED_BY_REPRODUCE_CHARTS =
+  'its specs are checked in test/lib/charts/reproduce-charts.test.ts';
+const TYPES_ONLY = 'types only: nothing runs';
+const RUNES =
+  'Svelte runes: the unit project does not compile .svelte.ts; every e2e runs it in the app';
+const CATALOG_SQL =
+  'SQL run on DuckDB by every test that opens a catalog (viewer-queries, core-loader, load, parquet, sql)';
+
+/** Module (path under src/lib) → why it has no mirrored test file. */
+export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
+  'analysis/index.ts': 're-exports only',
+  'app/download.ts': 'DOM only (an <a download> click); exercised by the chart export e2e',
+  'app/page-props.ts': TYPES_ONLY,
+  'app/browser-engine-opener.ts': 'one line wiring DuckDB-WASM for the shell: every e2e',
+  'app/data-session.svelte.ts': RUNES,
+  'app/services.svelte.ts': RUNES,
+  'app/use-query.svelte.ts': RUNES,
+  'benchmarks/benchmark-def.ts': TYPES_ONLY,
+  'query/sql-values.ts': TYPES_ONLY,
+  'userdata/user-tables.ts':
+    'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
+  'charts/chart-kit.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/domain-counts.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/inmind-table1.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/inmind-table2.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/locomo-table4.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/memuse.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/overview.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/provenance.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/utilmem.ts': COVERED_BY_PAPER_CHARTS,
+  'charts/recall-curve.ts': COVERED_BY_REPRODUCE_CHARTS,
+  'charts/release-scatter.ts': COVERED_BY_REPRODUCE_CHARTS,
+  'charts/similarity-histogram.ts': COVERED_BY_REPRODUCE_CHARTS,
+  'data/fetch-source.ts':
+    'fetch with checks and fallbacks: test/lib/data/integrity.test.ts and the fault-injection e2e',
+  'data/sources.ts':
+    'reads data/sources.json: test/lib/offline/deploy-options.test.ts and the offline e2e',
+  'datasets/conversation-items.ts':
+    'test/lib/datasets/turn-window.test.ts (the virtual list it feeds)',
+  'datasets/query-view.ts':
+    'row shapes for the query explorer; exercised by the benchmarks-viewer e2e',
+  'datasets/tables.ts':
+    'table shapes: every adapter test and test/lib/protocols/similarity-protocols.test.ts',
+  'datasets/validate.ts':
+    'the shared checks behind every adapter test (inmind, locomo, jsonl, userdata)',
+  'db/browser-engine.ts': 'DuckDB-WASM in a browser: every e2e',
+  'db/catalog.ts': CATALOG_SQL,
+  'db/node-engine.ts': CATALOG_SQL,
+  'db/queries.ts': CATALOG_SQL,
+  'embed/automation.ts':
+    'window.memlens, in test builds only: test/lib/embed/test-hooks.test.ts, embed-parity and embed-real-parity e2e',
+  'embed/embedder.ts': TYPES_ONLY,
+  'embed/node-embedder.ts':
+    'onnxruntime-node against references: test/lib/embed/node-parity.test.ts, real-model-parity.test.ts',
+  'embed/ort-assets.ts': 'Vite ?url imports of the wasm files: every embedding e2e',
+  'embed/vector-cache.ts':
+    'IndexedDB: test/lib/embed/browser-embedder.test.ts (in-memory store) and embed-lme e2e',
+  'embed/webgpu.ts': 'navigator.gpu: test/lib/embed/backend-choice.test.ts and embed-failures e2e',
+  'embed/worker-model.ts': 'transformers.js inside the worker: every embedding e2e',
+  'embed/worker-protocol.ts': TYPES_ONLY,
+  'offline/build-flags.ts': 'Vite build-time constants; off under Node: the offline e2e',
+  'offline/messages.ts': 'test/lib/offline/status.test.ts and the offline e2e',
+  'protocols/bm25-retriever.ts': 'test/lib/protocols/inmind.test.ts and bm25-shared.test.ts',
+  'protocols/build.ts': 'test/lib/protocols/comparability.test.ts and the CLI tests',
+  'protocols/figures.ts': 'composes summary and report for the Reproduce page: reproduce-* e2e',
+  'protocols/inputs.ts': 'test/lib/protocols/locomo-plus-release.test.ts and the CLI tests',
+  'protocols/locomo-plus.ts': 'test/lib/protocols/similarity-protocols.test.ts',
+  'protocols/locomo.ts': 'test/lib/protocols/similarity-protocols.test.ts',
+  'protocols/paper.ts': 'test/lib/protocols/paper-report.test.ts and comparability.test.ts',
+  'protocols/params.ts': 'test/lib/protocols/paper-report.test.ts',
+  'protocols/report.ts': 'test/lib/protocols/paper-report.test.ts',
+  'protocols/retriever.ts': TYPES_ONLY,
+  'protocols/run.ts':
+    'catalog → evaluation, shared by page and CLI: test/scripts/reproduce.test.ts',
+  'protocols/summary.ts': 'test/lib/protocols/evaluate.test.ts and reproduce-charts.test.ts',
+  'protocols/types.ts': 'protocol shapes: test/lib/protocols/defaults.test.ts, evaluate.test.ts',
+  'userdata/byte-source.ts': 'test/lib/userdata/lines.test.ts, bad-files.test.ts',
+  'userdata/columns.ts': 'column lists for table-writer: test/lib/userdata/load.test.ts',
+  'userdata/fields.ts': 'test/lib/userdata/mapping.test.ts',
+  'userdata/inspect.ts': 'test/lib/userdata/load.test.ts and parquet.test.ts',
+  'userdata/json-document.ts': 'test/lib/userdata/format.test.ts and bad-files.test.ts',
+  'userdata/parquet-hyparquet.ts': 'test/lib/userdata/parquet.test.ts',
+  'userdata/record.ts': TYPES_ONLY,
+  'userdata/records.ts': 'test/lib/userdata/csv.test.ts, mapping.test.ts',
+  'userdata/table-writer.ts': 'writes user tables into DuckDB: test/lib/userdata/load.test.ts',
+};
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(path.join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return tsFiles(rel);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [rel] : [];
+  });
+}
+
+const modules = tsFiles('src/lib').map((file) => file.slice('src/lib/'.length));
+const mirrored = (module: string) =>
+  existsSync(path.join(repoRoot, 'test/lib', module.replace(/\.ts$/, '.test.ts')));
+
+describe('tests mirror src/lib', () => {
+  it('every module has test/lib/<same path>.test.ts or a listed reason', () => {
+    const missing = modules.filter((m) => !mirrored(m) && !(m in WITHOUT_MIRRORED_TEST));
+    expect(missing.map((m) => `src/lib/${m}`)).toEqual([]);
+  });
+
+  it('the list names only modules that exist and still lack a mirrored test', () => {
+    const stale = Object.keys(WITHOUT_MIRRORED_TEST).filter(
+      (m) => !modules.includes(m) || mirrored(m),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('every test under test/scripts/ is named after a script', () => {
+    const orphans = tsFiles('test/scripts')
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => f.slice('test/scripts/'.length).replace(/\.test\.ts$/, '.ts'))
+      .filter(
+        (name) =>
+          !existsSync(path.join(repoRoot, 'scripts', name)) &&
+          !existsSync(path.join(repoRoot, 'scripts/lib', name)),
+      );
+    expect(orphans).toEqual([]);
+  });
+});
