@@ -14,7 +14,8 @@ export class AppServices {
   snapshot: ChartSnapshot | null = $state.raw(null);
   sqlState: SqlState = $state('starting');
   readonly queries = new QueryClient();
-  /** Tables the reader loaded, with their file: what to load again if DuckDB dies. */
+  /** Tables the reader loaded, with their file: what to load again if DuckDB dies (not shown, so not reactive). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly userFiles = new Map<string, string>();
 
   private embedders: EmbedderHub | null = null;
