@@ -80,14 +80,18 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
             { field: 'paper_label', title: 'Paper' },
             { field: 'measure', title: 'Measure' },
             { field: 'who', title: 'Best row' },
+            { field: 'pct', title: 'Plotted (%)' },
             { field: 'value_text', title: 'Value as printed' },
             { field: 'unit', title: 'Unit' },
           ),
         },
       },
       {
+        // One scale for every paper: the label is the plotted percentage; the printed value
+        // (.470, 1.0, 92.0) stays in the tooltip.
+        transform: [{ calculate: "format(datum.pct, '.1f') + '%'", as: 'pct_label' }],
         mark: { type: 'text', dy: -14, fontSize: 11, ...DECORATION },
-        encoding: { x: { field: 'pct', ...x }, text: { field: 'value_text' } },
+        encoding: { x: { field: 'pct', ...x }, text: { field: 'pct_label' } },
       },
     ],
     config: CHART_CONFIG,
