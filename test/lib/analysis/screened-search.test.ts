@@ -66,6 +66,19 @@ describe('integer screen with float32 rescoring', () => {
     }
   });
 
+  it('handles an empty corpus and fewer rows than k', async () => {
+    const empty = allocateMatrix(0, 8, 'float32');
+    const queries = new Float32Array(8 * 8).fill(0.5);
+    const none = await searchDense(queries, empty, { k: 3, kernel: 'int16' });
+    expect(none.k).toBe(0);
+    expect(Array.from(none.meanScores)).toEqual(new Array(8).fill(0));
+    const few = syntheticCorpus(5, 8, 3);
+    same(
+      await searchDense(queries, few, { k: 9, kernel: 'int16' }),
+      await searchDense(queries, few, { k: 9, kernel: 'simd' }),
+    );
+  });
+
   it('rescores blocks holding NaN or Infinity instead of bounding them', async () => {
     const m = syntheticCorpus(700, 16, 51, 'float32');
     const bad = new Float32Array(16).fill(0.25);
