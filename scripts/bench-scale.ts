@@ -5,7 +5,8 @@
  * size; peak RSS of its renderer from /proc). Prints a markdown table and writes a log-log chart.
  * Usage: npm run bench:scale [-- --sizes 1000,10000 --queries 1000 --dim 384 --only node|chromium
  *        --kernel auto|js|simd|int16 --also-kernel KERNEL --also-max N --verify-max N
- *        --chart FILE]
+ *        --chart FILE --save-rows FILE.json | --chart-from FILE.json]
+ * --chart-from redraws the chart from rows saved by --save-rows, without measuring.
  * Every size up to --verify-max (default 10^5) is also checked, untimed, against the float32
  * kernel's search: identical top-k indices, scores and target ranks.
  */
@@ -243,26 +244,21 @@ function table(rows: Row[]): string {
 }
 
 function chartSpec(rows: Row[]): TopLevelSpec {
-  const data = rows.flatMap((r) => [
-    {
-      runtime: `${r.runtime} ${r.ran} wall`,
-      memories: r.count,
-      measure: 'search time (s): wall, and CPU',
-      value: r.searchMs / 1000,
-    },
-    {
-      runtime: `${r.runtime} ${r.ran} CPU`,
-      memories: r.count,
-      measure: 'search time (s): wall, and CPU',
-      value: r.cpuMs / 1000,
-    },
-    {
-      runtime: `${r.runtime} ${r.ran}`,
-      memories: r.count,
-      measure: 'peak RSS (MiB)',
-      value: r.peakRssBytes / 2 ** 20,
-    },
-  ]);
+  const data = rows.flatMap((r) => {
+    const series = `${r.runtime}, ${r.ran}`;
+    const time = 'search time (s)';
+    return [
+      { series, memories: r.count, measure: time, clock: 'wall', value: r.searchMs / 1000 },
+      { series, memories: r.count, measure: time, clock: 'CPU', value: r.cpuMs / 1000 },
+      {
+        series,
+        memories: r.count,
+        measure: 'peak RSS (MiB)',
+        clock: 'peak RSS',
+        value: r.peakRssBytes / 2 ** 20,
+      },
+    ];
+  });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     description: `Cost curve: ${nq} queries × ${dim} dims, exact top-${K}`,
@@ -276,7 +272,9 @@ function chartSpec(rows: Row[]): TopLevelSpec {
       encoding: {
         x: { field: 'memories', type: 'quantitative', scale: { type: 'log' }, title: 'memories' },
         y: { field: 'value', type: 'quantitative', scale: { type: 'log' }, title: null },
-        color: { field: 'runtime', type: 'nominal' },
+        color: { field: 'series', type: 'nominal', title: 'runtime, kernel' },
+        strokeDash: { field: 'clock', type: 'nominal', title: null },
+        detail: { field: 'clock', type: 'nominal' },
       },
     },
     resolve: { scale: { y: 'independent' } },
@@ -293,8 +291,13 @@ async function renderSvg(spec: TopLevelSpec): Promise<string> {
 }
 
 const childCount = arg('node-one');
+const chartFrom = arg('chart-from');
 if (childCount) {
   await nodeChild(Number(childCount));
+} else if (chartFrom) {
+  const rows: Row[] = JSON.parse(await readFile(chartFrom, 'utf8'));
+  await writeFile(CHART, await renderSvg(chartSpec(rows)));
+  console.log(`chart: ${path.relative(repoRoot, CHART)} from ${rows.length} rows`);
 } else {
   const loadBefore = loadavg();
   const rows: Row[] = [];
@@ -325,4 +328,6 @@ if (childCount) {
   }
   await writeFile(CHART, await renderSvg(chartSpec(rows)));
   console.log(`\nchart: ${path.relative(repoRoot, CHART)}`);
+  const save = arg('save-rows');
+  if (save) await writeFile(save, JSON.stringify(rows));
 }
