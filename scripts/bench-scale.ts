@@ -11,7 +11,7 @@
  * kernel's search: identical top-k indices, scores and target ranks.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { build } from 'vite';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { launchChromium } from '../test/e2e/browser.ts';
+import { cpuMsOfAll, rendererPeaks } from './lib/proc-stats.ts';
 import { serveStatic } from '../test/e2e/static-server.ts';
 import { repoRoot } from '../test/e2e/site.ts';
 import {
@@ -102,53 +103,6 @@ async function nodePoint(count: number, kernel: SearchKernel): Promise<Row> {
     matchesFloat32: boolean | null;
   };
   return { ...point, runtime: 'node', longestTaskMs: null };
-}
-
-/** utime + stime of a process, in ms (Linux clock ticks are 10 ms). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function cpuMsOfAll(pids: readonly number[]): Promise<number> {
-  const each = await Promise.all(pids.map((p) => cpuMsOf(p).catch(() => 0)));
-  return each.reduce((a, b) => a + b, 0);
-}
-
-/** Descendants of this process that are Chromium renderers, with their peak RSS (VmHWM). */
-async function rendererPeaks(): Promise<Map<number, number>> {
-  const parent = new Map<number, number>();
-  const renderers: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes('--type=renderer')) renderers.push(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const mine = (pid: number): boolean => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) {
-      if (p === process.pid) return true;
-    }
-    return false;
-  };
-  const out = new Map<number, number>();
-  for (const pid of renderers.filter(mine)) {
-    try {
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      out.set(pid, kb * 1024);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
 }
 
 async function bundleBrowserEntry(): Promise<string> {

@@ -15,6 +15,8 @@ export interface AutomationRequest {
   /** Timed runs over the same texts; the vectors returned are the first run's. */
   repeats?: number;
   failWebgpuProbe?: boolean;
+  /** Texts per forward pass; the embedder's default when absent. */
+  maxBatch?: number;
 }
 
 export interface AutomationResult {
@@ -38,7 +40,7 @@ declare global {
 }
 
 async function embedOnce(request: AutomationRequest): Promise<AutomationResult> {
-  const embedder = new BrowserEmbedder({ cache: null });
+  const embedder = new BrowserEmbedder({ cache: null, maxBatch: request.maxBatch });
   try {
     const report = await embedder.load(request.model, {
       device: request.device,
