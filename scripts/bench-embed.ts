@@ -10,7 +10,7 @@
  * Also texts per CPU second (every thread of the page's renderer, or of this Node process), the
  * fairer figure on a shared machine; in the browser a model load is subtracted.
  * Usage: npm run bench:embed [-- --model minilm] [--dtypes fp32,q8] [--runs 3] [--texts 486]
- *   [--batches 1,8,16,32,64] [--no-webgpu] [--no-reference] [--webgpu-texts 48]
+ *   [--batches 1,8,16,32,64] [--no-webgpu] [--no-reference] [--webgpu-texts 48] [--node-only]
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -188,7 +188,8 @@ const webgpuCase: BrowserCase = {
 };
 
 await ensureTestModels([MODEL]);
-const site = await buildSite();
+const nodeOnly = process.argv.includes('--node-only');
+const site = nodeOnly ? '' : await buildSite();
 const texts = (await lmeTurns()).slice(0, textLimit);
 const rate = (m: Measured) => (m.texts ?? texts.length) / (median(m.runMs) / 1000);
 /** Texts per CPU second (all threads): what a pass costs, whatever else the machine runs. */
@@ -205,6 +206,15 @@ const started = new Date().toISOString().slice(11, 16);
 const loadBefore = load();
 const tables: string[] = [];
 for (const dtype of dtypes) {
+  if (nodeOnly) {
+    const lines = [`**${dtype}**, ${texts.length} texts, onnxruntime-node only:`, ''];
+    for (const b of batches) {
+      const n = await nodeRuns(texts, dtype, b);
+      lines.push(`batch ${b}: ${rate(n).toFixed(1)} texts/s, ${cpuRate(n)} texts per CPU s`);
+    }
+    tables.push(lines.join('\n'));
+    continue;
+  }
   const wasm: Measured[][] = [];
   for (const c of wasmCases) wasm.push(await browserRuns(texts, c, dtype, site, batches));
   const node: Measured[] = [];
