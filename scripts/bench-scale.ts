@@ -4,10 +4,14 @@
  * process per size, so each peak RSS is its own) and in headless Chromium (a fresh context per
  * size; peak RSS of its renderer from /proc). Prints a markdown table and writes a log-log chart.
  * Usage: npm run bench:scale [-- --sizes 1000,10000 --queries 1000 --dim 384 --only node|chromium
- *        --kernel auto|js|simd --chart FILE]
+ *        --kernel auto|js|simd|int16 --also-kernel KERNEL --also-max N --verify-max N
+ *        --chart FILE --save-rows FILE.json | --chart-from FILE.json]
+ * --chart-from redraws the chart from rows saved by --save-rows, without measuring.
+ * Every size up to --verify-max (default 10^5) is also checked, untimed, against the float32
+ * kernel's search: identical top-k indices, scores and target ranks.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -18,14 +22,16 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { launchChromium } from './lib/chromium.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { repoRoot } from './lib/site-build.ts';
+import { cpuMsOfAll, rendererPeaks } from './lib/proc-stats.ts';
 import {
+  matchesFloat32,
   prepareScalePoint,
   searchScalePoint,
   type ScaleParams,
   type ScalePoint,
 } from './lib/scale-run.ts';
 import type { BrowserScalePoint } from './lib/scale-browser-entry.ts';
-import type { DotKernel } from '../src/lib/analysis/dense-search.ts';
+import type { SearchKernel } from '../src/lib/analysis/dense-search.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,8 +42,13 @@ const sizes = (arg('sizes') ?? '1000,10000,100000,1000000').split(',').map(Numbe
 const nq = Number(arg('queries') ?? 1000);
 const dim = Number(arg('dim') ?? 384);
 const only = arg('only');
-const kernelArg = arg('kernel') ?? 'auto';
-const kernel: DotKernel = kernelArg === 'js' || kernelArg === 'simd' ? kernelArg : 'auto';
+const kernelOf = (name: string | undefined): SearchKernel =>
+  name === 'js' || name === 'simd' || name === 'int16' ? name : 'auto';
+const kernel = kernelOf(arg('kernel'));
+/** `--also-kernel simd --also-max 100000`: the same sizes up to also-max on a second kernel. */
+const alsoKernel = arg('also-kernel') === undefined ? null : kernelOf(arg('also-kernel'));
+const alsoMax = Number(arg('also-max') ?? 100_000);
+const verifyMax = Number(arg('verify-max') ?? 100_000);
 const K = 50;
 const CHART = path.resolve(repoRoot, arg('chart') ?? 'docs/performance-scale.svg');
 
@@ -47,20 +58,25 @@ interface Row extends ScalePoint {
   /** CPU time of the search (user + system): what it costs on a core of its own. */
   cpuMs: number;
   longestTaskMs: number | null;
+  /** Same top-k, scores and ranks as the float32 kernel; null when not checked. */
+  matchesFloat32: boolean | null;
 }
 
 /** `--node-one COUNT`: this process is the child that measures one Node point. */
 async function nodeChild(count: number): Promise<void> {
   const prepared = prepareScalePoint({ count, dim, queries: nq, k: K, kernel });
   const before = process.cpuUsage();
-  const point = await searchScalePoint(prepared);
+  const { point, result } = await searchScalePoint(prepared);
   const cpu = process.cpuUsage(before);
   const peakRssBytes = process.resourceUsage().maxRSS * 1024;
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  process.stdout.write(`${JSON.stringify({ ...point, peakRssBytes, cpuMs })}\n`);
+  const check = count <= verifyMax && point.ran === 'int16';
+  const same = check ? await matchesFloat32(prepared, result) : null;
+  const row = { ...point, peakRssBytes, cpuMs, matchesFloat32: same };
+  process.stdout.write(`${JSON.stringify(row)}\n`);
 }
 
-async function nodePoint(count: number): Promise<Row> {
+async function nodePoint(count: number, kernel: SearchKernel): Promise<Row> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -76,61 +92,17 @@ async function nodePoint(count: number): Promise<Row> {
       String(dim),
       '--kernel',
       kernel,
+      '--verify-max',
+      String(verifyMax),
     ],
     { cwd: repoRoot, maxBuffer: 1 << 20 },
   );
   const point = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ScalePoint & {
     peakRssBytes: number;
     cpuMs: number;
+    matchesFloat32: boolean | null;
   };
   return { ...point, runtime: 'node', longestTaskMs: null };
-}
-
-/** utime + stime of a process, in ms (Linux clock ticks are 10 ms). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function cpuMsOfAll(pids: readonly number[]): Promise<number> {
-  const each = await Promise.all(pids.map((p) => cpuMsOf(p).catch(() => 0)));
-  return each.reduce((a, b) => a + b, 0);
-}
-
-/** Descendants of this process that are Chromium renderers, with their peak RSS (VmHWM). */
-async function rendererPeaks(): Promise<Map<number, number>> {
-  const parent = new Map<number, number>();
-  const renderers: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes('--type=renderer')) renderers.push(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const mine = (pid: number): boolean => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) {
-      if (p === process.pid) return true;
-    }
-    return false;
-  };
-  const out = new Map<number, number>();
-  for (const pid of renderers.filter(mine)) {
-    try {
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      out.set(pid, kb * 1024);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
 }
 
 async function bundleBrowserEntry(): Promise<string> {
@@ -158,7 +130,7 @@ async function bundleBrowserEntry(): Promise<string> {
   return dir;
 }
 
-async function chromiumPoints(counts: number[]): Promise<Row[]> {
+async function chromiumPoints(counts: number[], kernel: SearchKernel): Promise<Row[]> {
   const dir = await bundleBrowserEntry();
   const server = await serveStatic({ root: dir, base: '/scale/' });
   const browser = await launchChromium();
@@ -171,18 +143,29 @@ async function chromiumPoints(counts: number[]): Promise<Row[]> {
       await page.goto(server.url);
       await page.waitForFunction(() => 'memlensScale' in globalThis);
       const params: ScaleParams = { count, dim, queries: nq, k: K, kernel };
-      type Api = {
-        memlensScale: { prepare(p: ScaleParams): void; search(): Promise<BrowserScalePoint> };
-      };
-      await page.evaluate((p) => (globalThis as unknown as Api).memlensScale.prepare(p), params);
+      // The callbacks run in the page, where the bundle set globalThis.memlensScale.
+      await page.evaluate((p) => globalThis.memlensScale?.prepare(p), params);
       const renderers = [...(await rendererPeaks()).keys()].filter((pid) => !before.has(pid));
       const cpu0 = await cpuMsOfAll(renderers);
-      const point = await page.evaluate(() => (globalThis as unknown as Api).memlensScale.search());
+      const point: BrowserScalePoint | undefined = await page.evaluate(() =>
+        globalThis.memlensScale?.search(),
+      );
+      if (!point) throw new Error('the scale bundle did not load in the page');
       const cpuMs = (await cpuMsOfAll(renderers)) - cpu0;
+      const same =
+        count <= verifyMax && point.ran === 'int16'
+          ? await page.evaluate(() => globalThis.memlensScale?.verify())
+          : await page.evaluate(() => globalThis.memlensScale?.release());
       const peaks = [...(await rendererPeaks()).entries()].filter(([pid]) => !before.has(pid));
       const peakRssBytes = Math.max(0, ...peaks.map(([, b]) => b));
-      rows.push({ ...point, runtime: 'chromium', peakRssBytes, cpuMs });
-      console.error(`chromium ${count}: ${(point.searchMs / 1000).toFixed(2)} s`);
+      rows.push({
+        ...point,
+        runtime: 'chromium',
+        peakRssBytes,
+        cpuMs,
+        matchesFloat32: typeof same === 'boolean' ? same : null,
+      });
+      console.error(`chromium ${count} ${point.ran}: ${(point.searchMs / 1000).toFixed(2)} s`);
       await context.close();
     }
   } finally {
@@ -197,8 +180,8 @@ const mib = (b: number) => (b / 2 ** 20).toFixed(0);
 
 function table(rows: Row[]): string {
   const lines = [
-    '| runtime | memories | storage | matrix MiB | search s (wall) | CPU s | per query ms (wall) | peak RSS MiB | longest slice ms | longest task > 50 ms | recall@1 | recall@10 | recall@50 | mean sim target / all |',
-    '| --- | --: | --- | --: | --: | --: | --: | --: | --: | --- | --: | --: | --: | --- |',
+    '| runtime | kernel | memories | storage | matrix MiB | search s (wall) | CPU s | peak RSS MiB | longest slice ms | longest task > 50 ms | rescored / query | = float32 | recall@1 | recall@10 | recall@50 | mean sim target / all |',
+    '| --- | --- | --: | --- | --: | --: | --: | --: | --: | --- | --: | --- | --: | --: | --: | --- |',
   ];
   for (const r of rows) {
     const task =
@@ -208,36 +191,31 @@ function table(rows: Row[]): string {
           ? `${r.longestTaskMs.toFixed(0)} ms`
           : 'none';
     lines.push(
-      `| ${r.runtime} | ${r.count.toLocaleString('en')} | ${r.storage} | ${mib(r.matrixBytes)} | ${(r.searchMs / 1000).toFixed(2)} | ${(r.cpuMs / 1000).toFixed(2)} | ${(r.searchMs / r.queries).toFixed(2)} | ${mib(r.peakRssBytes)} | ${r.longestSliceMs.toFixed(0)} | ${task} | ${r.recallAt1.toFixed(3)} | ${r.recallAt10.toFixed(3)} | ${r.recallAtK.toFixed(3)} | ${r.meanTargetScore.toFixed(3)} / ${r.meanScore.toFixed(3)} |`,
+      `| ${r.runtime} | ${r.ran} | ${r.count.toLocaleString('en')} | ${r.storage} | ${mib(r.matrixBytes)} | ${(r.searchMs / 1000).toFixed(2)} | ${(r.cpuMs / 1000).toFixed(2)} | ${mib(r.peakRssBytes)} | ${r.longestSliceMs.toFixed(0)} | ${task} | ${r.rescoredPerQuery === null ? '–' : r.rescoredPerQuery.toFixed(0)} | ${r.matchesFloat32 === null ? '–' : r.matchesFloat32 ? 'identical' : '**differs**'} | ${r.recallAt1.toFixed(3)} | ${r.recallAt10.toFixed(3)} | ${r.recallAtK.toFixed(3)} | ${r.meanTargetScore.toFixed(3)} / ${r.meanScore.toFixed(3)} |`,
     );
   }
   return lines.join('\n');
 }
 
 function chartSpec(rows: Row[]): TopLevelSpec {
-  const data = rows.flatMap((r) => [
-    {
-      runtime: r.runtime,
-      memories: r.count,
-      measure: 'search time (s): wall, and CPU',
-      value: r.searchMs / 1000,
-    },
-    {
-      runtime: `${r.runtime} CPU`,
-      memories: r.count,
-      measure: 'search time (s): wall, and CPU',
-      value: r.cpuMs / 1000,
-    },
-    {
-      runtime: r.runtime,
-      memories: r.count,
-      measure: 'peak RSS (MiB)',
-      value: r.peakRssBytes / 2 ** 20,
-    },
-  ]);
+  const data = rows.flatMap((r) => {
+    const series = `${r.runtime}, ${r.ran}`;
+    const time = 'search time (s)';
+    return [
+      { series, memories: r.count, measure: time, clock: 'wall', value: r.searchMs / 1000 },
+      { series, memories: r.count, measure: time, clock: 'CPU', value: r.cpuMs / 1000 },
+      {
+        series,
+        memories: r.count,
+        measure: 'peak RSS (MiB)',
+        clock: 'peak RSS',
+        value: r.peakRssBytes / 2 ** 20,
+      },
+    ];
+  });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    description: `Cost curve: ${nq} queries × ${dim} dims, exact top-${K}, ${kernel} kernel`,
+    description: `Cost curve: ${nq} queries × ${dim} dims, exact top-${K}`,
     background: '#ffffff',
     data: { values: data },
     facet: { column: { field: 'measure', type: 'nominal', title: null } },
@@ -248,7 +226,9 @@ function chartSpec(rows: Row[]): TopLevelSpec {
       encoding: {
         x: { field: 'memories', type: 'quantitative', scale: { type: 'log' }, title: 'memories' },
         y: { field: 'value', type: 'quantitative', scale: { type: 'log' }, title: null },
-        color: { field: 'runtime', type: 'nominal' },
+        color: { field: 'series', type: 'nominal', title: 'runtime, kernel' },
+        strokeDash: { field: 'clock', type: 'nominal', title: null },
+        detail: { field: 'clock', type: 'nominal' },
       },
     },
     resolve: { scale: { y: 'independent' } },
@@ -265,26 +245,36 @@ async function renderSvg(spec: TopLevelSpec): Promise<string> {
 }
 
 const childCount = arg('node-one');
+const chartFrom = arg('chart-from');
 if (childCount) {
   await nodeChild(Number(childCount));
+} else if (chartFrom) {
+  const rows: Row[] = JSON.parse(await readFile(chartFrom, 'utf8'));
+  await writeFile(CHART, await renderSvg(chartSpec(rows)));
+  console.log(`chart: ${path.relative(repoRoot, CHART)} from ${rows.length} rows`);
 } else {
   const loadBefore = loadavg();
   const rows: Row[] = [];
-  if (only !== 'chromium') {
-    for (const count of sizes) {
-      const row = await nodePoint(count);
-      console.error(`node ${count}: ${(row.searchMs / 1000).toFixed(2)} s`);
+  const runs: [SearchKernel, number[]][] = [[kernel, sizes]];
+  if (alsoKernel) runs.push([alsoKernel, sizes.filter((n) => n <= alsoMax)]);
+  for (const [k, counts] of runs) {
+    if (only === 'chromium') continue;
+    for (const count of counts) {
+      const row = await nodePoint(count, k);
+      console.error(`node ${count} ${row.ran}: ${(row.searchMs / 1000).toFixed(2)} s`);
       rows.push(row);
     }
   }
-  if (only !== 'node') rows.push(...(await chromiumPoints(sizes)));
+  for (const [k, counts] of runs) {
+    if (only !== 'node') rows.push(...(await chromiumPoints(counts, k)));
+  }
   const loadAfter = loadavg();
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
   console.log(
     `${nq} queries × ${dim} dims, exact top-${K}; load average before ${fmt(loadBefore)}, after ${fmt(loadAfter)}\n`,
   );
   console.log(table(rows));
-  const ref = rows.find((r) => r.count === 100_000 && r.runtime === 'chromium');
+  const ref = rows.find((r) => r.count === 100_000 && r.runtime === 'chromium' && r.ran !== 'simd');
   if (ref) {
     console.log(
       `\n10^5 × ${nq} in Chromium: ${(ref.searchMs / 1000).toFixed(2)} s wall, ${(ref.cpuMs / 1000).toFixed(2)} s CPU, against the 2 s goal (ratios ${(ref.searchMs / 2000).toFixed(2)}, ${(ref.cpuMs / 2000).toFixed(2)})`,
@@ -292,4 +282,6 @@ if (childCount) {
   }
   await writeFile(CHART, await renderSvg(chartSpec(rows)));
   console.log(`\nchart: ${path.relative(repoRoot, CHART)}`);
+  const save = arg('save-rows');
+  if (save) await writeFile(save, JSON.stringify(rows));
 }

@@ -6,7 +6,12 @@ import {
   type DenseMatrix,
   type VectorStorage,
 } from '../../src/lib/analysis/dense-matrix.ts';
-import { recallAtK, searchDense, type DotKernel } from '../../src/lib/analysis/dense-search.ts';
+import {
+  recallAtK,
+  searchDense,
+  type SearchKernel,
+  type SearchResult,
+} from '../../src/lib/analysis/dense-search.ts';
 import { syntheticCorpus, syntheticQueries } from '../../src/lib/analysis/synthetic-vectors.ts';
 
 export interface ScaleParams {
@@ -14,7 +19,7 @@ export interface ScaleParams {
   dim: number;
   queries: number;
   k: number;
-  kernel: DotKernel;
+  kernel: SearchKernel;
 }
 
 export interface ScalePoint extends ScaleParams {
@@ -29,6 +34,10 @@ export interface ScalePoint extends ScaleParams {
   recallAtK: number;
   meanTargetScore: number;
   meanScore: number;
+  /** The kernel that ran: 'int16' (screen + float32 rescoring), 'simd' or 'js'. */
+  ran: 'int16' | 'simd' | 'js';
+  /** Screen only: rows rescored in float32 per query. */
+  rescoredPerQuery: number | null;
 }
 
 const mean = (xs: Float64Array) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
@@ -50,7 +59,9 @@ export function prepareScalePoint(params: ScaleParams): PreparedScale {
   return { params, storage, matrix, queries, targets, generateMs: performance.now() - t0 };
 }
 
-export async function searchScalePoint(prep: PreparedScale): Promise<ScalePoint> {
+export async function searchScalePoint(
+  prep: PreparedScale,
+): Promise<{ point: ScalePoint; result: SearchResult }> {
   const { params: p, storage } = prep;
   const t1 = performance.now();
   const res = await searchDense(prep.queries, prep.matrix, {
@@ -59,7 +70,8 @@ export async function searchScalePoint(prep: PreparedScale): Promise<ScalePoint>
     kernel: p.kernel,
   });
   const t2 = performance.now();
-  return {
+  const rescored = res.stats.rescored;
+  const point: ScalePoint = {
     ...p,
     storage,
     matrixBytes: storageBytes(p.count, p.dim, storage),
@@ -72,9 +84,29 @@ export async function searchScalePoint(prep: PreparedScale): Promise<ScalePoint>
     recallAtK: recallAtK(res.targetRanks, p.k),
     meanTargetScore: mean(res.targetScores),
     meanScore: mean(res.meanScores),
+    ran: rescored !== undefined ? 'int16' : p.kernel === 'js' ? 'js' : 'simd',
+    rescoredPerQuery: rescored !== undefined ? rescored / res.queries : null,
   };
+  return { point, result: res };
 }
 
-export async function runScalePoint(params: ScaleParams): Promise<ScalePoint> {
-  return searchScalePoint(prepareScalePoint(params));
+const sameArray = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  a.length === b.length && Array.from(a).every((x, i) => Object.is(x, b[i]));
+
+/**
+ * Whether `result` has the float32 kernel's exact top-k (indices and scores) and target ranks on
+ * the same data: the check that the integer screen loses nothing.
+ */
+export async function matchesFloat32(prep: PreparedScale, result: SearchResult): Promise<boolean> {
+  const ref = await searchDense(prep.queries, prep.matrix, {
+    k: prep.params.k,
+    targets: prep.targets,
+    kernel: 'simd',
+  });
+  return (
+    sameArray(ref.indices, result.indices) &&
+    sameArray(ref.scores, result.scores) &&
+    sameArray(ref.targetRanks, result.targetRanks) &&
+    sameArray(ref.targetScores, result.targetScores)
+  );
 }

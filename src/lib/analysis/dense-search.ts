@@ -2,11 +2,37 @@
 // per query (never a full sort), and work cut into slices that yield to the event loop, so a page
 // running it never blocks for long; progress and cancel between slices.
 import { decodeRows, packRows, type DenseMatrix } from './dense-matrix.ts';
+import { GROUP, int16Fits } from './int16-dot.ts';
+import { screenedSearch } from './screened-search.ts';
 import { SimdScorer, simdFits } from './simd-dot.ts';
-import { assertK, compareRanked, type ScoredIndex } from './topk.ts';
+import { SliceClock, yieldToEventLoop } from './search-slices.ts';
+import { Heaps, worse } from './topk-heaps.ts';
+import { assertK, type ScoredIndex } from './topk.ts';
 
 /** 'simd': the WebAssembly kernel (float32 sums); 'js': float64 sums; 'auto': simd where it fits. */
 export type DotKernel = 'auto' | 'js' | 'simd';
+
+/**
+ * For many-query searches also 'int16': the integer screen with float32 rescoring
+ * (screened-search.ts), the same results as 'simd'. 'auto' picks it where it fits.
+ */
+export type SearchKernel = DotKernel | 'int16';
+
+function allFinite(xs: Float32Array): boolean {
+  for (let i = 0; i < xs.length; i++) if (!Number.isFinite(xs[i])) return false;
+  return true;
+}
+
+/** The integer screen where asked, or on 'auto' for enough queries to fill its groups. */
+function useScreen(kernel: SearchKernel, dim: number, queries: Float32Array): boolean {
+  const fits = int16Fits(dim) && simdFits(dim);
+  if (kernel === 'int16') {
+    if (!fits) throw new Error('the int16 kernel needs WebAssembly SIMD and dim % 8 = 0');
+    if (!allFinite(queries)) throw new RangeError('the int16 kernel needs finite queries');
+    return true;
+  }
+  return kernel === 'auto' && fits && queries.length / dim >= GROUP / 2 && allFinite(queries);
+}
 
 function useSimd(kernel: DotKernel, dim: number): boolean {
   if (kernel === 'js') return false;
@@ -34,7 +60,7 @@ export interface SearchOptions {
   now?: () => number;
   /** Rows decoded and scored together; 256 × 384 float32 is 384 KiB, cache-sized. */
   blockRows?: number;
-  kernel?: DotKernel;
+  kernel?: SearchKernel;
 }
 
 export interface SearchResult {
@@ -48,18 +74,13 @@ export interface SearchResult {
   targetScores: Float64Array;
   /** Per query, the mean score over all rows. */
   meanScores: Float64Array;
-  stats: { slices: number; longestSliceMs: number; elapsedMs: number };
-}
-
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+  stats: {
+    slices: number;
+    longestSliceMs: number;
+    elapsedMs: number;
+    /** The integer screen only: query × row scores recomputed in float32 (top-k and target). */
+    rescored?: number;
+  };
 }
 
 /** Four accumulators (about 1.6× faster in V8 than one); the same order for every row. */
@@ -77,86 +98,6 @@ function dotAt(q: Float32Array, qOff: number, rows: Float32Array, rOff: number, 
   }
   for (; i < dim; i++) s0 += q[qOff + i] * rows[rOff + i];
   return s0 + s1 + (s2 + s3);
-}
-
-/** True when (ai, as) ranks below (bi, bs): lower score, NaN lowest, ties by higher index. */
-function worse(ai: number, as: number, bi: number, bs: number): boolean {
-  const aNaN = as !== as;
-  const bNaN = bs !== bs;
-  if (aNaN !== bNaN) return aNaN;
-  if (!aNaN && as !== bs) return as < bs;
-  return ai > bi;
-}
-
-/** k-bounded heaps, one per query, in flat typed arrays; each root is that query's worst kept. */
-class Heaps {
-  readonly idx: Int32Array;
-  readonly score: Float64Array;
-  readonly size: Int32Array;
-
-  constructor(
-    readonly count: number,
-    readonly k: number,
-  ) {
-    this.idx = new Int32Array(count * k);
-    this.score = new Float64Array(count * k);
-    this.size = new Int32Array(count);
-  }
-
-  /** Rows arrive in ascending index, so an equal score never displaces a kept row. */
-  offer(q: number, row: number, s: number): void {
-    const k = this.k;
-    if (k === 0) return;
-    const base = q * k;
-    const n = this.size[q];
-    if (n < k) {
-      let i = n;
-      this.size[q] = n + 1;
-      while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (!worse(row, s, this.idx[base + p], this.score[base + p])) break;
-        this.idx[base + i] = this.idx[base + p];
-        this.score[base + i] = this.score[base + p];
-        i = p;
-      }
-      this.idx[base + i] = row;
-      this.score[base + i] = s;
-      return;
-    }
-    const root = this.score[base];
-    if (!(s > root || (root !== root && s === s))) return;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= k) break;
-      let w = l;
-      const r = l + 1;
-      if (
-        r < k &&
-        worse(this.idx[base + r], this.score[base + r], this.idx[base + l], this.score[base + l])
-      )
-        w = r;
-      if (!worse(this.idx[base + w], this.score[base + w], row, s)) break;
-      this.idx[base + i] = this.idx[base + w];
-      this.score[base + i] = this.score[base + w];
-      i = w;
-    }
-    this.idx[base + i] = row;
-    this.score[base + i] = s;
-  }
-
-  sorted(q: number): ScoredIndex[] {
-    const base = q * this.k;
-    const out: ScoredIndex[] = [];
-    for (let i = 0; i < this.size[q]; i++) {
-      out.push({ index: this.idx[base + i], score: this.score[base + i] });
-    }
-    return out.sort(compareRanked);
-  }
-}
-
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The search was cancelled', 'AbortError');
 }
 
 /**
@@ -179,13 +120,18 @@ export async function searchDense(
   const now = options.now ?? (() => performance.now());
   const yieldNow = options.yieldNow ?? yieldToEventLoop;
   const blockRows = Math.max(1, options.blockRows ?? 256);
+  const kernel = options.kernel ?? 'auto';
+  const slices = { sliceMs, now, yieldNow, signal, onProgress };
+  if (useScreen(kernel, dim, queries)) {
+    return screenedSearch(queries, matrix, { k, targets: targets ?? null, blockRows, slices });
+  }
   const heaps = new Heaps(nq, k);
   const sums = new Float64Array(nq);
   const targetScores = new Float64Array(targets ? nq : 0);
   const targetRanks = new Int32Array(targets ? nq : 0);
   const scratch = new Float32Array(Math.min(blockRows, Math.max(count, 1)) * dim);
   const one = new Float32Array(dim);
-  const simd = useSimd(options.kernel ?? 'auto', dim)
+  const simd = useSimd(kernel === 'int16' ? 'simd' : kernel, dim)
     ? new SimdScorer(queries, dim, Math.min(blockRows, Math.max(count, 1)))
     : null;
   if (targets) {
@@ -200,11 +146,7 @@ export async function searchDense(
       } else targetScores[q] = dotAt(queries, q * dim, row, 0, dim);
     }
   }
-  const total = nq * count;
-  const started = now();
-  let sliceStart = started;
-  let slices = 1;
-  let longest = 0;
+  const clock = new SliceClock(slices, nq * count);
   let done = 0;
   for (let r0 = 0; r0 < count; r0 += blockRows) {
     const r1 = Math.min(count, r0 + blockRows);
@@ -227,20 +169,11 @@ export async function searchDense(
       if (t >= 0) targetRanks[q] += ahead;
       done += r1 - r0;
       // Time is read every query: one block × one query is about 0.1 ms at 384 dims.
-      const t1 = now();
-      if (t1 - sliceStart >= sliceMs) {
-        longest = Math.max(longest, t1 - sliceStart);
-        onProgress?.({ done, total });
-        await yieldNow();
-        if (signal?.aborted) throw abortError(signal);
-        slices++;
-        sliceStart = now();
-      }
+      const pause = clock.check(done);
+      if (pause) await pause;
     }
   }
-  const end = now();
-  longest = Math.max(longest, end - sliceStart);
-  onProgress?.({ done: total, total });
+  const stats = clock.finish();
   const indices = new Int32Array(nq * k);
   const scores = new Float64Array(nq * k);
   for (let q = 0; q < nq; q++) {
@@ -258,7 +191,7 @@ export async function searchDense(
     targetRanks,
     targetScores,
     meanScores,
-    stats: { slices, longestSliceMs: longest, elapsedMs: end - started },
+    stats,
   };
 }
 

@@ -3,41 +3,33 @@
 // toolchain, no file to fetch); about 4× the scalar JavaScript loop in V8. Scores accumulate in
 // float32, so they differ from the JavaScript kernel's float64 sums by ~1e-7.
 
-const leb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return out;
-};
+import {
+  BLOCK,
+  BR,
+  BR_IF,
+  compileOrNull,
+  END,
+  assembleKernel,
+  get,
+  I32,
+  I32_ADD,
+  I32_CONST,
+  I32_GE_U,
+  I32_SHL,
+  instantiateKernel,
+  LOOP,
+  set,
+  simd,
+  V128,
+  V128_LOAD,
+  ZERO,
+  type KernelFn,
+} from './wasm-assembler.ts';
 
-const section = (id: number, body: number[]): number[] => [id, ...leb(body.length), ...body];
-const name = (s: string): number[] => [s.length, ...Array.from(s, (c) => c.charCodeAt(0))];
-
-const I32 = 0x7f;
-const V128 = 0x7b;
-const get = (i: number) => [0x20, i];
-const set = (i: number) => [0x21, i];
-const simd = (op: number, ...imm: number[]) => [0xfd, ...leb(op), ...imm];
-const V128_LOAD = (offset: number) => simd(0x00, 4, ...leb(offset));
 const F32X4_ADD = simd(0xe4);
 const F32X4_MUL = simd(0xe6);
 const LANE = (l: number) => simd(0x1f, l);
-const ZERO = simd(0x0c, ...new Array<number>(16).fill(0));
 
-const BLOCK = [0x02, 0x40];
-const LOOP = [0x03, 0x40];
-const END = 0x0b;
-const BR = (depth: number) => [0x0c, depth];
-const BR_IF = (depth: number) => [0x0d, depth];
-/** Small non-negative constants only (one signed-LEB byte). */
-const I32_CONST = (n: number) => [0x41, n];
-const I32_ADD = 0x6a;
-const I32_GE_U = 0x4f;
-const I32_SHL = 0x74;
 const F32_ADD = 0x92;
 const F32_STORE = [0x38, 2, 0];
 
@@ -53,7 +45,6 @@ const madd = (acc: number, offset: number) => [
 ];
 // prettier-ignore
 const body = [
-  2, 3, I32, 2, V128, // locals: r, i, rp (i32); a0, a1 (v128)
   ...get(ROWS), ...set(RP),
   ...I32_CONST(0), ...set(R),
   ...BLOCK, ...LOOP, // for each row
@@ -73,31 +64,25 @@ const body = [
   ...get(RP), ...get(DIMB), I32_ADD, ...set(RP),
   ...get(R), ...I32_CONST(1), I32_ADD, ...set(R),
   ...BR(0), END, END,
-  END,
 ];
 
-// prettier-ignore
-const MODULE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // \0asm, version 1
-  ...section(1, [1, 0x60, 5, I32, I32, I32, I32, I32, 0]), // type: (i32 × 5) → ()
-  ...section(2, [1, ...name('m'), ...name('mem'), 0x02, 0x00, 1]), // import memory m.mem
-  ...section(3, [1, 0]), // one function of type 0
-  ...section(7, [1, ...name('dots'), 0x00, 0]), // export it as dots
-  ...section(10, [1, ...leb(body.length), ...body]),
-]);
-
-type DotsFn = (q: number, rows: number, n: number, dimBytes: number, out: number) => void;
+// locals: r, i, rp (i32); a0, a1 (v128)
+const MODULE = assembleKernel(
+  'dots',
+  5,
+  [
+    [3, I32],
+    [2, V128],
+  ],
+  body,
+);
 
 let compiled: WebAssembly.Module | null | undefined;
 
 /** The compiled kernel, or null where this engine has no WebAssembly SIMD. */
 function kernelModule(): WebAssembly.Module | null {
   if (compiled !== undefined) return compiled;
-  try {
-    compiled = WebAssembly.validate(MODULE) ? new WebAssembly.Module(MODULE) : null;
-  } catch {
-    compiled = null;
-  }
+  compiled = compileOrNull(MODULE);
   return compiled;
 }
 
@@ -115,7 +100,7 @@ export function simdFits(dim: number): boolean {
  * with one query's dot products against the block's first `n` rows.
  */
 export class SimdScorer {
-  private readonly dots: DotsFn;
+  private readonly dots: KernelFn;
   private readonly memory: WebAssembly.Memory;
   private readonly queryBase = 0;
   private readonly rowBase: number;
@@ -135,10 +120,7 @@ export class SimdScorer {
     this.outBase = this.rowBase + blockRows * dim * 4;
     const bytes = this.outBase + blockRows * 4;
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) + 1 });
-    const instance = new WebAssembly.Instance(module, { m: { mem: this.memory } });
-    const dots = instance.exports.dots;
-    if (typeof dots !== 'function') throw new Error('kernel has no dots export');
-    this.dots = (q, rows, n, dimBytes, out) => dots(q, rows, n, dimBytes, out);
+    this.dots = instantiateKernel(module, this.memory, 'dots');
     new Float32Array(this.memory.buffer, this.queryBase, queries.length).set(queries);
     this.rows = new Float32Array(this.memory.buffer, this.rowBase, blockRows * dim);
     this.out = new Float32Array(this.memory.buffer, this.outBase, blockRows);

@@ -17,6 +17,8 @@ export interface AutomationRequest {
   /** Timed runs over the same texts; the vectors returned are the first run's. */
   repeats?: number;
   failWebgpuProbe?: boolean;
+  /** Texts per forward pass; the embedder's default when absent. */
+  maxBatch?: number;
 }
 
 export interface AutomationResult {
@@ -45,6 +47,7 @@ async function embedOnce(hub: EmbedderHub, request: AutomationRequest): Promise<
     device: request.device,
     dtype: request.dtype,
     failWebgpuProbe: request.failWebgpuProbe,
+    maxBatch: request.maxBatch,
   });
   try {
     const report = embedder.report;

@@ -19,6 +19,8 @@ export interface EmbedderRequest {
   dtype?: ModelDtype;
   allowRemote?: boolean;
   failWebgpuProbe?: boolean;
+  /** Texts per ONNX batch (benchmarks measure several); default the embedder's own. */
+  maxBatch?: number;
 }
 
 /** What the hub's `create` returns: an embedder whose model is loaded. */
@@ -221,7 +223,7 @@ export function createBrowserEmbedderHub(siteBase?: string): EmbedderHub {
   return new EmbedderHub({
     openStore: () => VectorCache.open(),
     create: async (request, store, onLoad) => {
-      const embedder = new BrowserEmbedder({ cache: store, siteBase });
+      const embedder = new BrowserEmbedder({ cache: store, siteBase, maxBatch: request.maxBatch });
       try {
         await embedder.load(request.modelId, {
           device: request.device,
@@ -238,5 +240,3 @@ export function createBrowserEmbedderHub(siteBase?: string): EmbedderHub {
     },
   });
 }
-
-/** The app's hub until app services provide it through context. */
