@@ -2,13 +2,14 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { memlensOffline } from './src/service-worker/plugin.ts';
 import { chartSnapshot } from './scripts/lib/chart-snapshot-plugin.ts';
+import { quietThirdPartySourcemaps } from './scripts/lib/quiet-sourcemaps-plugin.ts';
 
 /** `./` lets one build run under any subpath (GitHub Pages project sites included). */
 const base = process.env.MEMLENS_BASE ?? './';
 
 export default defineConfig({
   base,
-  plugins: [svelte(), chartSnapshot(), memlensOffline()],
+  plugins: [quietThirdPartySourcemaps(), svelte(), chartSnapshot(), memlensOffline()],
   // scripts/lib/site-build.ts turns the e2e and benchmark hooks on; here they compile out.
   define: { __MEMLENS_TEST_HOOKS__: 'false' },
   build: {

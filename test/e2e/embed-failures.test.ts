@@ -110,6 +110,18 @@ describe('embedding failure paths', () => {
     expectClean(tab, server.origin);
   });
 
+  it('says so visibly when a forced WebGPU falls back to WASM', async () => {
+    const tab = await open(false, `${server.url}#/embeddings?model=tiny-bert&device=webgpu`);
+    const { page } = tab;
+    await waitForEmbedReady(page);
+    await page.getByRole('button', { name: 'Load model' }).click();
+    await page.waitForSelector('.device-panel[data-backend="wasm"]', { timeout: 60_000 });
+    expect(await page.locator('[data-device-fallback]').innerText()).toMatch(
+      /^WebGPU was asked for, but this model runs on WASM: .*no WebGPU/,
+    );
+    expectClean(tab, server.origin);
+  });
+
   it('falls back to WASM and says why when the WebGPU probe fails', async () => {
     const tab = await open(true, `${server.url}#/embeddings?model=tiny-bert&webgpuProbe=fail`);
     const { page } = tab;

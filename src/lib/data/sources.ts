@@ -1,4 +1,4 @@
-import sourcesJson from '../../../data/sources.json';
+import sourcesJson from '../../../data/sources.json' with { type: 'json' };
 import { verifyBytes } from './integrity.ts';
 
 export interface SourceFile {

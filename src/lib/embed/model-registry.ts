@@ -1,5 +1,5 @@
 // Typed access to data/models.json, the single list of embedding models MemLens knows.
-import registryJson from '../../../data/models.json';
+import registryJson from '../../../data/models.json' with { type: 'json' };
 
 export const MODEL_DTYPES = ['fp32', 'fp16', 'q8', 'q4'] as const;
 export type ModelDtype = (typeof MODEL_DTYPES)[number];

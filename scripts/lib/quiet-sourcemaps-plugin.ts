@@ -1,0 +1,23 @@
+// duckdb-wasm's dist files carry source maps that point outside the package (into its bundled
+// apache-arrow sources), so `vite` dev warns once per source: 117 lines on every start. Serving
+// those files without their sourceMappingURL comment keeps the dev server quiet; builds are
+// untouched (they emit no source maps).
+import { readFile } from 'node:fs/promises';
+import type { Plugin } from 'vite';
+
+const NOISY = /\/node_modules\/@duckdb\/duckdb-wasm\/dist\/[^?]*\.(?:m?js|cjs)(?:\?.*)?$/;
+const MAP_COMMENT = /\n\/\/# sourceMappingURL=\S+\s*$/;
+
+export function quietThirdPartySourcemaps(): Plugin {
+  return {
+    name: 'memlens:quiet-third-party-sourcemaps',
+    apply: 'serve',
+    enforce: 'pre',
+    async load(id) {
+      if (!NOISY.test(id)) return null;
+      const file = id.replace(/\?.*$/, '');
+      const code = await readFile(file, 'utf8');
+      return { code: code.replace(MAP_COMMENT, '\n'), map: null };
+    },
+  };
+}
