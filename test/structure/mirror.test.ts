@@ -94,7 +94,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'userdata/parquet-hyparquet.ts': 'test/lib/userdata/parquet.test.ts',
   'userdata/record.ts': TYPES_ONLY,
   'userdata/records.ts': 'test/lib/userdata/csv.test.ts, mapping.test.ts',
-  'userdata/table-writer.ts': 'writes user tables into DuckDB: test/lib/userdata/load.test.ts',
 };
 
 function tsFiles(dir: string): string[] {

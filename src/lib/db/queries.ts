@@ -242,7 +242,31 @@ export function createUserStagingSql(table: string, columns: readonly UserColumn
   return `CREATE TABLE ${quoteIdent(table)} (${defs})`;
 }
 
-function cellSql(value: UserCell): SqlFragment {
+/** A text too long to bind in one statement, staged piecewise in `table` under `ref`. */
+export interface StagedText {
+  readonly staged: { table: string; ref: number };
+}
+
+export type InsertCell = UserCell | StagedText;
+
+function isStaged(value: InsertCell): value is StagedText {
+  return typeof value === 'object' && value !== null && 'staged' in value;
+}
+
+/** The piece table long texts are staged in, and one piece of one text. */
+export function createPiecesSql(table: string): string {
+  return `CREATE TABLE ${quoteIdent(table)} (ref INTEGER, k INTEGER, piece VARCHAR)`;
+}
+
+export function insertPiece(table: string, ref: number, k: number, piece: string): SqlFragment {
+  return sql`INSERT INTO ${ident(table)} VALUES (${ref}, ${k}, ${piece})`;
+}
+
+function cellSql(value: InsertCell): SqlFragment {
+  if (isStaged(value)) {
+    const { table, ref } = value.staged;
+    return sql`(SELECT string_agg(piece, '' ORDER BY k) FROM ${ident(table)} WHERE ref = ${ref})`;
+  }
   if (typeof value === 'number' && !Number.isFinite(value)) {
     throw new Error(`not a finite number: ${value}`);
   }
@@ -253,7 +277,10 @@ function cellSql(value: UserCell): SqlFragment {
 }
 
 /** One INSERT of many rows, every cell a bound parameter (file text never becomes SQL text). */
-export function insertUserRows(table: string, rows: readonly (readonly UserCell[])[]): SqlFragment {
+export function insertUserRows(
+  table: string,
+  rows: readonly (readonly InsertCell[])[],
+): SqlFragment {
   const values = joinSql(
     rows.map((r) => sql`(${joinSql(r.map(cellSql), ', ')})`),
     ',\n',

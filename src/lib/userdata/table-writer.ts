@@ -1,10 +1,13 @@
 import type { SqlEngine } from '../db/engine.ts';
 import {
   ROLLBACK_SQL,
+  createPiecesSql,
   createUserStagingSql,
+  insertPiece,
   dropTableSql,
   insertUserRows,
   swapUserTableStatements,
+  type InsertCell,
   type UserCell,
   type UserColumn,
   type UserTableMeta,
@@ -16,6 +19,8 @@ import {
 const BATCH_ROWS = 2000;
 const BATCH_CHARS = 500_000;
 const BATCH_PARAMS = 8000;
+/** A text longer than this is staged in pieces of this size, each bound in its own statement. */
+const PIECE_CHARS = 200_000;
 
 let stagingCounter = 0;
 
@@ -44,19 +49,47 @@ export async function writeUserTable(
   meta: Omit<UserTableMeta, 'rows'>,
 ): Promise<number> {
   const staging = `__staging_${meta.name}_${++stagingCounter}`;
+  const pieces = `${staging}_pieces`;
+  let piecesMade = false;
+  let refs = 0;
   let count = 0;
-  const insert = (batch: readonly (readonly UserCell[])[]) => {
+  const insert = (batch: readonly (readonly InsertCell[])[]) => {
     const statement = insertUserRows(staging, batch);
     return engine.query(statement.sql, statement.params);
   };
+  /** Long texts go to the piece table first; the row then refers to them. */
+  const stageLong = async (row: readonly UserCell[]): Promise<readonly InsertCell[]> => {
+    if (!row.some((c) => typeof c === 'string' && c.length > PIECE_CHARS)) return row;
+    if (!piecesMade) {
+      await engine.query(createPiecesSql(pieces));
+      piecesMade = true;
+    }
+    return Promise.all(
+      row.map(async (cell): Promise<InsertCell> => {
+        if (typeof cell !== 'string' || cell.length <= PIECE_CHARS) return cell;
+        const ref = ++refs;
+        for (let k = 0; k * PIECE_CHARS < cell.length; k++) {
+          const piece = insertPiece(
+            pieces,
+            ref,
+            k,
+            cell.slice(k * PIECE_CHARS, (k + 1) * PIECE_CHARS),
+          );
+          await engine.query(piece.sql, piece.params);
+        }
+        return { staged: { table: pieces, ref } };
+      }),
+    );
+  };
   try {
     await engine.query(createUserStagingSql(staging, columns));
-    let batch: (readonly UserCell[])[] = [];
+    let batch: (readonly InsertCell[])[] = [];
     let chars = 0;
     let params = 0;
     for await (const row of rows) {
-      batch.push(row);
-      chars += approxChars(row);
+      const staged = await stageLong(row);
+      batch.push(staged);
+      chars += staged === row ? approxChars(row) : 1024;
       params += paramCount(row);
       count++;
       if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS || params >= BATCH_PARAMS) {
@@ -77,6 +110,7 @@ export async function writeUserTable(
     }
   } finally {
     await engine.query(dropTableSql(staging)).catch(() => []);
+    if (piecesMade) await engine.query(dropTableSql(pieces)).catch(() => []);
   }
   return count;
 }
