@@ -87,6 +87,8 @@ describe('wide screens', () => {
     expect(tops).toHaveLength(PAGE_IDS.length);
     expect(new Set(tops).size).toBe(1);
     expect(await page.locator('.nav-toggle').isVisible()).toBe(false);
+    const { scrollWidth, innerWidth } = await overflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await page.close();
   });
 
