@@ -1,6 +1,7 @@
 // The one way a component reads from DuckDB: it names a query (or null for "nothing to ask"),
 // and gets rows, loading and error back. Answers to superseded queries are dropped; a data
 // reload asks again and keeps the previous rows on screen until the new ones arrive.
+import { untrack } from 'svelte';
 import type { BoundQuery } from '../query/define-query.ts';
 import { appServices, type AppServices } from './services.svelte.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -27,14 +28,20 @@ export function useQuery<T>(
   let error = $state('');
   let pending = $state(true);
 
+  let answeredVersion = -1;
+
   $effect(() => {
     const q = query();
     const ready = services.catalog !== null;
-    void services.dataVersion;
+    const version = services.dataVersion;
     if (!q || !ready) {
       pending = q !== null;
       return;
     }
+    // The same query over the same data keeps its rows (the same objects): a change elsewhere in
+    // the URL must not redraw, and so re-create, what it shows.
+    const current = untrack(() => q.key === answered && version === answeredVersion && !error);
+    if (current) return;
     let superseded = false;
     pending = true;
     services.queries.run(q).then(
@@ -42,6 +49,7 @@ export function useQuery<T>(
         if (superseded) return;
         rows = result;
         answered = q.key;
+        answeredVersion = version;
         error = '';
         pending = false;
       },
