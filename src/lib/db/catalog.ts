@@ -1,5 +1,6 @@
 import type { SqlEngine, SqlParam, SqlRow } from './engine.ts';
 import type { BoundQuery } from '../query/define-query.ts';
+import { tableNamesQuery, visibleTables } from '../query/catalog-queries.ts';
 import { quoteIdent, quoteString } from './sql-text.ts';
 import { errorMessage } from '../common/error-message.ts';
 
@@ -70,10 +71,7 @@ export class Catalog {
   }
 
   async tableNames(): Promise<string[]> {
-    const rows = await this.engine.query(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY 1",
-    );
-    return rows.map((r) => String(r.table_name)).filter((n) => !n.startsWith('__'));
+    return visibleTables(await this.run(tableNamesQuery()));
   }
 
   async count(table: string): Promise<number> {

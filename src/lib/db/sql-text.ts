@@ -13,7 +13,12 @@ export function quoteString(value: string): string {
   return `(${value.split('\u0000').map(quote).join(' || chr(0) || ')})`;
 }
 
-/** A LIKE pattern matching `text` literally anywhere (with ESCAPE '\'). */
+/** The LIKE pattern (a value to bind) matching `text` literally anywhere, with ESCAPE '\'. */
+export function containsLike(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The same pattern as a string literal. */
 export function containsPattern(text: string): string {
-  return quoteString(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return quoteString(containsLike(text));
 }

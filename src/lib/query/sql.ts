@@ -3,6 +3,8 @@
 import type { SqlParam } from '../db/engine.ts';
 import { quoteIdent } from '../db/sql-text.ts';
 
+export { containsLike } from '../db/sql-text.ts';
+
 export interface SqlText {
   readonly sql: string;
   readonly params: readonly SqlParam[];
@@ -63,9 +65,4 @@ export function joinSql(parts: readonly SqlText[], separator: string): SqlFragme
     parts.map((p) => p.sql).join(separator),
     parts.flatMap((p) => p.params),
   );
-}
-
-/** A LIKE pattern (bound as a value) matching `text` literally anywhere, with ESCAPE '\'. */
-export function containsLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
