@@ -123,12 +123,20 @@ describe('conversation viewer and query explorer', () => {
   it('filters by style and category and works from the keyboard', async () => {
     await openView('#/benchmarks?qds=locomo&style=question&cat=2', 419);
     await page.waitForSelector('[data-query-count="321"]');
-    const open = page.locator('li[data-query-id] button.open').first();
-    await open.focus();
+    const first = page.locator('li[data-query-id]').first();
+    const evidence =
+      (await first.locator('button[data-gold-turn]').first().getAttribute('data-gold-turn')) ?? '';
+    expect(evidence).not.toBe('');
+    await first.locator('button.open').focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => /query=conv-/.test(location.hash));
-    const row = page.locator('[data-turn-row]').nth(2);
-    const id = await row.getAttribute('data-dia-id');
+    // Opening a query scrolls to its first evidence turn and re-renders the virtual rows: pick a
+    // row only once the viewer has settled there, and keep hold of it by id, not by position.
+    await page.waitForSelector(
+      `${viewport}[data-focused="${evidence}"] [data-dia-id="${evidence}"]`,
+    );
+    const id = (await page.locator('[data-turn-row]').nth(2).getAttribute('data-dia-id')) ?? '';
+    const row = page.locator(`[data-turn-row][data-dia-id="${id}"]`);
     const select = row.locator('button.select');
     await select.focus();
     await page.keyboard.press('Enter');
