@@ -1,0 +1,54 @@
+// The embedding map's state in the URL: `map` (projection method), `brush` (score range, from the
+// similarity histogram), `bseries` (the histogram panel it was drawn in) and `mem` (a picked
+// memory's key). The selected query is the page's `q`.
+import { INMIND_BACKGROUND } from '../datasets/viewer-queries.ts';
+import type { PointKind } from './map-points.ts';
+import { isProjectionMethod, type ProjectionMethod } from './projection.ts';
+
+export interface MapParams {
+  method: ProjectionMethod;
+  range: [number, number] | null;
+  /** The histogram panel (series) the range was brushed in; null: any. */
+  series: string | null;
+  memory: string | null;
+}
+
+/** "0.1234,0.5678": four decimals, as much as a histogram bin tells apart. */
+export function formatRange(range: readonly [number, number] | null): string | null {
+  return range ? `${range[0].toFixed(4)},${range[1].toFixed(4)}` : null;
+}
+
+export function parseRange(text: string | undefined): [number, number] | null {
+  const parts = (text ?? '').split(',');
+  if (parts.length !== 2 || parts.some((p) => p.trim() === '')) return null;
+  const [a, b] = parts.map(Number);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
+  return a <= b ? [a, b] : [b, a];
+}
+
+/** Unknown values fall back to the defaults (PCA, no range, nothing picked). */
+export function readMapParams(params: Record<string, string>): MapParams {
+  const method = params.map ?? '';
+  return {
+    method: isProjectionMethod(method) ? method : 'pca',
+    range: parseRange(params.brush),
+    series: params.bseries || null,
+    memory: params.mem?.startsWith('m:') ? params.mem : null,
+  };
+}
+
+/**
+ * Where a memory's conversation turn is shown: the Benchmarks page's viewer, for InMind's
+ * background turns (the LME-s trace). Null where the viewer has no such turn (an injected target).
+ */
+export function turnLink(
+  benchmark: string,
+  kind: PointKind,
+  docId: string,
+): { page: string; params: Record<string, string> } | null {
+  if (!benchmark.startsWith('inmind') || kind !== 'background') return null;
+  return {
+    page: 'benchmarks',
+    params: { dataset: INMIND_BACKGROUND.dataset, conv: INMIND_BACKGROUND.conv, turn: docId },
+  };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { corpusScores, mapData, mapLayout } from '../../../src/lib/map/map-points.ts';
+import { inmindProtocol, type InMindTask } from '../../../src/lib/protocols/inmind.ts';
+import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
+import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
+
+const tasks: InMindTask[] = [1, 2].map((id) => ({
+  task_id: id,
+  domain: 'food',
+  user_message: `I love dish ${id}`,
+  assistant_message: 'Noted.',
+  naive_query: `naive ${id}`,
+  query: `indirect ${id}`,
+}));
+const background = ['a', 'bb', 'ccc'].map((t, i) => ({ id: `t${i}`, raw_content: t, content: t }));
+
+/** Score: doc index / 10, plus 0.5 for the task's own target under its naive query. */
+const retriever: Retriever = {
+  id: 'fake',
+  label: 'Fake',
+  prepare: async () => undefined,
+  forCorpus: (corpus) => (query) =>
+    Float64Array.from(
+      corpus.docs,
+      (_, i) => i / 10 + (query.startsWith('naive') && corpus.docIds[i] === 'target' ? 0.5 : 0),
+    ),
+};
+
+const evaluation = scoreProtocol(inmindProtocol(tasks, background), retriever, 3);
+const layout = mapLayout(evaluation, (role, text) =>
+  Float32Array.from([text.length, role === 'query' ? 1 : 0]),
+);
+const coords = Float32Array.from(layout.points.flatMap((_, i) => [i, -i]));
+
+describe('map layout', () => {
+  it('counts the shared background once: 3 turns + 2 targets, then 4 queries', () => {
+    expect(layout.memoryCount).toBe(5);
+    expect(layout.points.map((p) => p.kind)).toEqual([
+      'background',
+      'background',
+      'background',
+      'target',
+      'target',
+      'query',
+      'query',
+      'query',
+      'query',
+    ]);
+    expect(layout.dim).toBe(2);
+    expect(Array.from(layout.vectors.subarray(0, 2))).toEqual([1, 0]);
+    expect(layout.memoryIndex('task-2', 0)).toBe(layout.memoryIndex('task-1', 0));
+    expect(layout.targetOf.get(layout.points[3].key)).toEqual(['1:naive', '1:indirect']);
+  });
+
+  it('rebuilds a corpus’s scores in doc order from targets and background', () => {
+    const o = evaluation.outcomes[0];
+    const scores = corpusScores(o, evaluation.backgroundOf.get(o) ?? new Float64Array(0));
+    expect(Array.from(scores)).toEqual([0, 0.1, 0.2, 0.3 + 0.5]);
+  });
+});
+
+describe('map data', () => {
+  const none = { query: null, memory: null, range: null, series: null, k: 2 };
+
+  it('lights nothing without a range, and draws no lines without a query', () => {
+    const d = mapData(layout, coords, evaluation, none);
+    expect(d.lit).toBe(0);
+    expect(d.lines).toEqual([]);
+    expect(d.points.filter((p) => p.role === 'memory')).toHaveLength(5);
+    expect(d.points[0].aria).toBe('memory | background memory | t0');
+  });
+
+  it('without a query, a range lights the target pairs in it: targets and their queries', () => {
+    const d = mapData(layout, coords, evaluation, { ...none, range: [0.7, 1] });
+    // Only the naive queries score their target at 0.8; the indirect ones at 0.3.
+    expect(d.points.filter((p) => p.lit).map((p) => p.id)).toEqual([
+      'target',
+      'target',
+      '1:naive',
+      '2:naive',
+    ]);
+    const indirect = mapData(layout, coords, evaluation, {
+      ...none,
+      range: [0.2, 1],
+      series: 'indirect',
+    });
+    expect(indirect.points.filter((p) => p.lit).map((p) => p.id)).toEqual([
+      'target',
+      'target',
+      '1:indirect',
+      '2:indirect',
+    ]);
+    expect(indirect.litRule).toContain('indirect queries');
+  });
+
+  it('with a query, a range lights its memories in it, and its top-k are lines from it', () => {
+    const d = mapData(layout, coords, evaluation, {
+      ...none,
+      query: '2:indirect',
+      range: [0.05, 0.25],
+    });
+    expect(d.points.filter((p) => p.lit).map((p) => p.key)).toEqual([
+      layout.points[1].key,
+      layout.points[2].key,
+    ]);
+    const q = layout.queryIndex.get('2:indirect') ?? -1;
+    expect(d.points[q].selected).toBe(true);
+    expect(d.points[q].aria).toContain('| selected');
+    // Top 2 for 2:indirect: its target (0.3), then turn ccc (0.2).
+    expect(d.lines).toEqual([
+      { x: q, y: -q, x2: 4, y2: -4, rank: 1 },
+      { x: q, y: -q, x2: 2, y2: -2, rank: 2 },
+    ]);
+    expect(d.points[4].score).toBeCloseTo(0.3);
+    expect(d.points[3].score).toBeNull();
+  });
+
+  it('refuses coordinates that do not fit the points', () => {
+    expect(() => mapData(layout, new Float32Array(4), evaluation, none)).toThrow(
+      /2 projected points for 9/,
+    );
+  });
+});
