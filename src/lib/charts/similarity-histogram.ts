@@ -15,11 +15,35 @@ export function similarityData(bins: readonly HistogramBin[]): SimilarityDatum[]
   }));
 }
 
-/** Layered density histograms, target vs background, one panel per series on a shared axis. */
+/** The x-interval selection a drag on the histogram sets; its value is `{ start: [lo, hi] }`. */
+export const SCORE_BRUSH = 'score_brush';
+
+/** Vega-Lite names each facet cell `child__facet_column_<series>`: the series a brush was drawn in. */
+export function seriesOfUnit(unit: string | null): string | null {
+  const prefix = 'child__facet_column_';
+  return unit?.startsWith(prefix) ? unit.slice(prefix.length) : null;
+}
+
+/**
+ * Layered density histograms, target vs background, one panel per series on a shared axis;
+ * with `brush`, dragging across a panel selects a score range (drawn from `brush` when given).
+ */
 export function similarityHistogramSpec(
   bins: readonly HistogramBin[],
   scoreTitle: string,
+  brush?: { value: readonly [number, number] | null },
 ): TopLevelSpec {
+  const params = brush
+    ? [
+        {
+          name: SCORE_BRUSH,
+          select: { type: 'interval' as const, encodings: ['x' as const] },
+          ...(brush.value
+            ? { value: { x: [brush.value[0], brush.value[1]] as [number, number] } }
+            : {}),
+        },
+      ]
+    : [];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     description: `${scoreTitle}: target vs background density per query series`,
@@ -35,6 +59,7 @@ export function similarityHistogramSpec(
     spec: {
       width: 260,
       height: 180,
+      ...(params.length ? { params } : {}),
       mark: { type: 'bar', opacity: 0.55, binSpacing: 0, tooltip: true },
       encoding: {
         x: { field: 'start', type: 'quantitative', title: scoreTitle },

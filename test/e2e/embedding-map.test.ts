@@ -1,0 +1,179 @@
+// The Reproduce page's embedding map with tiny-bert on InMind: every memory drawn, a histogram
+// brush lighting points up, a click opening the query, the state in the URL across a reload and
+// back, the projection cached beside the vectors; axe and a phone's width.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { openSiteCatalog } from '../../scripts/reproduce.ts';
+import { showView } from '../lib/protocols/page-helpers.ts';
+import { seriousViolations } from './axe.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+let memories = 0;
+/** Points lit by the brush with no query selected (the target pairs in range). */
+let litTargets = '';
+
+const MAP = '[data-chart="reproduce-map"] .chart-canvas';
+const READY = '.embedding-map[data-map-state="ready"]';
+
+beforeAll(async () => {
+  const { catalog, close } = await openSiteCatalog(path.join(repoRoot, 'public'));
+  const [bg] = await catalog.query('SELECT count(*) AS n FROM lme_background');
+  const [tasks] = await catalog.query('SELECT count(*) AS n FROM inmind_tasks');
+  // The 486 background turns are shared by every task's corpus; each task adds its one target.
+  memories = Number(bg.n) + Number(tasks.n);
+  await close();
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  watch = watchPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const labels = (prefix: string) =>
+  page.$$eval(`${MAP} [aria-label^="${prefix}"]`, (els) =>
+    els.map((e) => e.getAttribute('aria-label') ?? ''),
+  );
+
+async function mapReady(method = 'pca'): Promise<void> {
+  await page.waitForSelector(`${READY}[data-map-method="${method}"] ${MAP}[data-rendered]`, {
+    timeout: 120_000,
+  });
+}
+
+const attr = (name: string) =>
+  page
+    .locator('.embedding-map')
+    .getAttribute(name)
+    .then((v) => v ?? '');
+const param = (name: string) =>
+  page.evaluate((n) => new URLSearchParams(location.hash.split('?')[1] ?? '').get(n), name);
+
+describe('embedding map on the Reproduce page', () => {
+  it('draws every InMind memory of the run, and every query', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'tiny-bert' }, { device: 'wasm' });
+    await mapReady();
+    expect(memories).toBe(611);
+    expect(await labels('memory |')).toHaveLength(memories);
+    expect(await attr('data-map-memories')).toBe(String(memories));
+    expect(await labels('query |')).toHaveLength(Number(await attr('data-map-queries')));
+    expect((await labels('memory | target memory')).length).toBe(memories - 486);
+    const ms = await page.locator('[data-field="projection-ms"]').getAttribute('data-ms');
+    console.log(`PCA of ${memories} memories + 250 queries (tiny-bert) in the worker: ${ms} ms`);
+  });
+
+  it('lights up points when a score range is brushed on the histogram', async () => {
+    expect(await labels('memory | target memory | target | lit')).toHaveLength(0);
+    await page
+      .locator('[data-chart="reproduce-similarity"] .chart-canvas')
+      .scrollIntoViewIfNeeded();
+    const boxes = await page.$$eval(
+      '[data-chart="reproduce-similarity"] .chart-canvas [aria-label^="indirect | target |"]',
+      (els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, bottom: r.bottom };
+        }),
+    );
+    expect(boxes.length).toBeGreaterThan(0);
+    const left = Math.min(...boxes.map((b) => b.left));
+    const right = Math.max(...boxes.map((b) => b.right));
+    const y = Math.max(...boxes.map((b) => b.bottom)) - 4;
+    await page.mouse.move(left + 2, y);
+    await page.mouse.down();
+    await page.mouse.move((left + right) / 2, y, { steps: 5 });
+    await page.mouse.move(right - 2, y, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => /[?&]brush=/.test(location.hash), null, { timeout: 10_000 });
+    await page.waitForSelector(`${READY}:not([data-map-lit="0"]) ${MAP}[data-rendered]`);
+    litTargets = await attr('data-map-lit');
+    const lit = Number(litTargets);
+    const litLabels = (await labels('memory |'))
+      .concat(await labels('query |'))
+      .filter((l) => l.includes('| lit'));
+    expect(litLabels).toHaveLength(lit);
+    // Target pairs: each lit target memory comes with at least one lit query.
+    expect(litLabels.some((l) => l.startsWith('memory | target memory'))).toBe(true);
+    // Brushed in the indirect panel: only indirect queries' target pairs light up.
+    expect(await param('bseries')).toBe('indirect');
+    const litQueries = litLabels.filter((l) => l.startsWith('query |'));
+    expect(litQueries.length).toBeGreaterThan(0);
+    expect(litQueries.every((l) => l.split(' | ')[2].endsWith(':indirect'))).toBe(true);
+  });
+
+  it('opens a query’s row and drill-down when its point is clicked', async () => {
+    const [first] = await page.$$(`${MAP} [aria-label^="query |"]`);
+    await first.scrollIntoViewIfNeeded();
+    const box = await first.boundingBox();
+    if (!box) throw new Error('query point not drawn');
+    const clicked = ((await first.getAttribute('aria-label')) ?? '').split(' | ')[2];
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => /[?&]q=/.test(location.hash), null, { timeout: 10_000 });
+    const q = (await param('q')) ?? '';
+    expect(q).toBe(clicked);
+    const row = page.locator(`[data-table="queries"] tr[data-query-id="${q}"]`);
+    expect(await row.getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator(`[data-query-detail="${q}"]`).isVisible()).toBe(true);
+    await mapReady();
+    // The selected query's top-k are drawn as lines, and it is marked selected.
+    expect((await labels(`query | query | ${q} |`)).some((l) => l.includes('selected'))).toBe(true);
+  });
+
+  it('keeps range and query across a reload, from the cache, and back/forward undo the pick', async () => {
+    const brush = await param('brush');
+    const q = await param('q');
+    const lit = await attr('data-map-lit');
+    expect(lit).not.toBe(litTargets);
+    await page.reload();
+    await page.waitForSelector('[data-phase="done"][data-retriever="tiny-bert"]', {
+      timeout: 120_000,
+    });
+    await mapReady();
+    expect(await param('brush')).toBe(brush);
+    expect(await param('q')).toBe(q);
+    expect(await attr('data-map-source')).toBe('cache');
+    expect(await attr('data-map-lit')).toBe(lit);
+    await page.goBack();
+    await page.waitForFunction(() => !/[?&]q=/.test(location.hash), null, { timeout: 10_000 });
+    await mapReady();
+    expect(await attr('data-map-lit')).toBe(litTargets);
+    expect(await param('brush')).toBe(brush);
+    await page.goForward();
+    await page.waitForFunction(() => /[?&]q=/.test(location.hash), null, { timeout: 10_000 });
+  });
+
+  it('projects with seeded UMAP in the worker, with progress', async () => {
+    await page.selectOption('.embedding-map select', 'umap');
+    await mapReady('umap');
+    expect(await labels('memory |')).toHaveLength(memories);
+    const ms = await page.locator('[data-field="projection-ms"]').getAttribute('data-ms');
+    console.log(`UMAP (seed 42, 15 neighbours, 200 epochs) of ${memories} + 250 points: ${ms} ms`);
+    expect(await param('map')).toBe('umap');
+  });
+
+  it('has no serious axe violation and no sideways scroll at 390 px', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+
+  it('made no request outside the test server and logged no console error', () => {
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+});
