@@ -1,6 +1,8 @@
-// The Reproduce page's embedding map with tiny-bert on InMind: every memory drawn, a histogram
-// brush lighting points up, a click opening the query, the state in the URL across a reload and
-// back, the projection cached beside the vectors; axe and a phone's width.
+// The Reproduce page's embedding map with tiny-bert (or MEMLENS_MAP_MODEL) on InMind: every
+// memory drawn, a histogram brush lighting points up, a click opening the query, the state in
+// the URL across a reload and back, the projection cached beside the vectors; axe and a phone's
+// width.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +21,8 @@ let memories = 0;
 /** Points lit by the brush with no query selected (the target pairs in range). */
 let litTargets = '';
 
+/** tiny-bert keeps CI fast; MEMLENS_MAP_MODEL=minilm measures the real model's 384 dimensions. */
+const MODEL = process.env.MEMLENS_MAP_MODEL ?? 'tiny-bert';
 const MAP = '[data-chart="reproduce-map"] .chart-canvas';
 const READY = '.embedding-map[data-map-state="ready"]';
 
@@ -51,6 +55,14 @@ async function mapReady(method = 'pca'): Promise<void> {
   });
 }
 
+/** With MEMLENS_SCREENSHOTS_DIR, the map and histogram for docs/screenshots/. */
+async function shoot(file: string): Promise<void> {
+  const dir = process.env.MEMLENS_SCREENSHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.locator('.map-row').screenshot({ path: path.join(dir, file) });
+}
+
 const attr = (name: string) =>
   page
     .locator('.embedding-map')
@@ -61,7 +73,7 @@ const param = (name: string) =>
 
 describe('embedding map on the Reproduce page', () => {
   it('draws every InMind memory of the run, and every query', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'tiny-bert' }, { device: 'wasm' });
+    await showView(page, server.url, { bench: 'inmind', ret: MODEL }, { device: 'wasm' });
     await mapReady();
     expect(memories).toBe(611);
     expect(await labels('memory |')).toHaveLength(memories);
@@ -69,7 +81,7 @@ describe('embedding map on the Reproduce page', () => {
     expect(await labels('query |')).toHaveLength(Number(await attr('data-map-queries')));
     expect((await labels('memory | target memory')).length).toBe(memories - 486);
     const ms = await page.locator('[data-field="projection-ms"]').getAttribute('data-ms');
-    console.log(`PCA of ${memories} memories + 250 queries (tiny-bert) in the worker: ${ms} ms`);
+    console.log(`PCA of ${memories} memories + 250 queries (${MODEL}) in the worker: ${ms} ms`);
   });
 
   it('lights up points when a score range is brushed on the histogram', async () => {
@@ -112,12 +124,27 @@ describe('embedding map on the Reproduce page', () => {
   });
 
   it('opens a query’s row and drill-down when its point is clicked', async () => {
-    const [first] = await page.$$(`${MAP} [aria-label^="query |"]`);
-    await first.scrollIntoViewIfNeeded();
-    const box = await first.boundingBox();
-    if (!box) throw new Error('query point not drawn');
-    const clicked = ((await first.getAttribute('aria-label')) ?? '').split(' | ')[2];
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator(MAP).scrollIntoViewIfNeeded();
+    // The query point farthest from any other point: a click there can only mean that one.
+    const target = await page.$$eval(`${MAP} [aria-label]`, (els) => {
+      const points = els
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          const label = e.getAttribute('aria-label') ?? '';
+          return { label, x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        })
+        .filter((p) => p.label.startsWith('query |') || p.label.startsWith('memory |'));
+      let best = { label: '', x: 0, y: 0, gap: -1 };
+      for (const p of points) {
+        if (!p.label.startsWith('query |')) continue;
+        let gap = Infinity;
+        for (const o of points) if (o !== p) gap = Math.min(gap, Math.hypot(o.x - p.x, o.y - p.y));
+        if (gap > best.gap) best = { ...p, gap };
+      }
+      return best;
+    });
+    const clicked = target.label.split(' | ')[2];
+    await page.mouse.click(target.x, target.y);
     await page.waitForFunction(() => /[?&]q=/.test(location.hash), null, { timeout: 10_000 });
     const q = (await param('q')) ?? '';
     expect(q).toBe(clicked);
@@ -125,8 +152,9 @@ describe('embedding map on the Reproduce page', () => {
     expect(await row.getAttribute('aria-selected')).toBe('true');
     expect(await page.locator(`[data-query-detail="${q}"]`).isVisible()).toBe(true);
     await mapReady();
-    // The selected query's top-k are drawn as lines, and it is marked selected.
+    // The selected query is marked, and its top 5 (InMind's k) are drawn as lines to its memories.
     expect((await labels(`query | query | ${q} |`)).some((l) => l.includes('selected'))).toBe(true);
+    expect(await page.locator(`${MAP} g.mark-rule line`).count()).toBe(5);
   });
 
   it('keeps range and query across a reload, from the cache, and back/forward undo the pick', async () => {
@@ -135,7 +163,7 @@ describe('embedding map on the Reproduce page', () => {
     const lit = await attr('data-map-lit');
     expect(lit).not.toBe(litTargets);
     await page.reload();
-    await page.waitForSelector('[data-phase="done"][data-retriever="tiny-bert"]', {
+    await page.waitForSelector(`[data-phase="done"][data-retriever="${MODEL}"]`, {
       timeout: 120_000,
     });
     await mapReady();
@@ -157,14 +185,18 @@ describe('embedding map on the Reproduce page', () => {
     await mapReady('umap');
     expect(await labels('memory |')).toHaveLength(memories);
     const ms = await page.locator('[data-field="projection-ms"]').getAttribute('data-ms');
-    console.log(`UMAP (seed 42, 15 neighbours, 200 epochs) of ${memories} + 250 points: ${ms} ms`);
+    console.log(
+      `UMAP (seed 42, 15 neighbours, 200 epochs) of ${memories} + 250 points (${MODEL}): ${ms} ms`,
+    );
     expect(await param('map')).toBe('umap');
   });
 
   it('has no serious axe violation and no sideways scroll at 390 px', async () => {
     expect(await seriousViolations(page)).toEqual([]);
+    await shoot('reproduce-map-1400.png');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
+    await shoot('reproduce-map-390.png');
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
       innerWidth: window.innerWidth,
