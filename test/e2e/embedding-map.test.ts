@@ -170,6 +170,11 @@ describe('embedding map on the Reproduce page', () => {
     expect(await param('brush')).toBe(brush);
     expect(await param('q')).toBe(q);
     expect(await attr('data-map-source')).toBe('cache');
+    // The histogram draws the range from the link, in the panel it was brushed in.
+    const drawn = page.locator(
+      '[data-chart="reproduce-similarity"] g.score_brush_brush_bg path:not([d="M0,0h0v0h0Z"])',
+    );
+    expect(await drawn.count()).toBe(1);
     expect(await attr('data-map-lit')).toBe(lit);
     await page.goBack();
     await page.waitForFunction(() => !/[?&]q=/.test(location.hash), null, { timeout: 10_000 });

@@ -19,9 +19,14 @@ export function similarityData(bins: readonly HistogramBin[]): SimilarityDatum[]
 export const SCORE_BRUSH = 'score_brush';
 
 /** Vega-Lite names each facet cell `child__facet_column_<series>`: the series a brush was drawn in. */
+const FACET_UNIT = 'child__facet_column_';
+
 export function seriesOfUnit(unit: string | null): string | null {
-  const prefix = 'child__facet_column_';
-  return unit?.startsWith(prefix) ? unit.slice(prefix.length) : null;
+  return unit?.startsWith(FACET_UNIT) ? unit.slice(FACET_UNIT.length) : null;
+}
+
+export function unitOfSeries(series: string): string {
+  return `${FACET_UNIT}${series}`;
 }
 
 /**
