@@ -30,7 +30,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'query/sql-values.ts': TYPES_ONLY,
   'userdata/user-tables.ts':
     'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
-  'charts/chart-kit.ts': COVERED_BY_PAPER_CHARTS,
   'charts/domain-counts.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-table1.ts': COVERED_BY_PAPER_CHARTS,
