@@ -159,7 +159,7 @@ function table13Capacity(rows: readonly Table13Datum[], color: ReturnType<typeof
     { field: 'value_text', title: 'Value (%)' },
   );
   return {
-    width: 520,
+    width: 600,
     height: 240,
     data: { values: shown },
     encoding: { x: conditionAxis(shown), color, opacity: filteredOpacity('t13Pick') },
@@ -205,7 +205,7 @@ function table13Satisfaction(
     tooltip,
   };
   return {
-    width: 340,
+    width: 380,
     height: 240,
     data: { values: shown },
     transform: [
