@@ -11,6 +11,7 @@ import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { OVERVIEW_CHART } from '../../src/lib/charts/paper-charts.ts';
 import type { SqlRow } from '../../src/lib/db/engine.ts';
 import { resultsCatalog } from '../lib/charts/chart-harness.ts';
+import { showView } from '../lib/protocols/page-helpers.ts';
 import { seriousViolations } from './axe.ts';
 
 let server: StaticServer;
@@ -183,6 +184,41 @@ describe('a table sort lives in the URL', () => {
     await page.waitForSelector('th[aria-sort="descending"]', { timeout: 120_000 });
     expect(await page.locator('th[aria-sort="descending"]').innerText()).toMatch(/^Domain/);
     await expect.poll(order, { timeout: 30_000 }).toEqual(before);
+  });
+});
+
+describe('the per-query table of Reproduce sorts by its headers', () => {
+  it('keeps a sort by target score, descending, over a reload', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 });
+    const header = page.locator('[data-table="queries"] th button', { hasText: 'Target score' });
+    await header.click();
+    await header.click();
+    await page.waitForFunction(() => location.hash.includes('qdir=desc'));
+    expect(hashParams().get('qsort')).toBe('target_score');
+    const scores = () =>
+      page
+        .locator('[data-table="queries"] tbody tr')
+        .evaluateAll((rows) => rows.slice(0, 20).map((r) => r.children[4]?.textContent ?? ''));
+    const descending = async () => {
+      const values = (await scores()).map(Number);
+      return values.length === 20 && values.every((v, i) => i === 0 || values[i - 1] >= v);
+    };
+    await expect.poll(descending).toBe(true);
+    const before = await scores();
+    expect(new Set(before).size).toBeGreaterThan(1);
+    await page.reload();
+    await page.waitForSelector('[data-phase="done"][data-benchmark="inmind"]', {
+      timeout: 120_000,
+    });
+    expect(
+      await page.locator('[data-table="queries"] th[aria-sort="descending"]').innerText(),
+    ).toMatch(/^Target score/);
+    await expect.poll(scores, { timeout: 30_000 }).toEqual(before);
+    // The headers are buttons: Tab reaches them, Enter sorts.
+    await page.locator('[data-table="queries"] th button', { hasText: 'Series' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash.includes('qsort=series'));
+    expect(await seriousViolations(page, '[data-table="queries"]')).toEqual([]);
   });
 });
 
