@@ -184,6 +184,11 @@ describe('a table sort lives in the URL', () => {
     await page.waitForSelector('th[aria-sort="descending"]', { timeout: 120_000 });
     expect(await page.locator('th[aria-sort="descending"]').innerText()).toMatch(/^Domain/);
     await expect.poll(order, { timeout: 30_000 }).toEqual(before);
+    // Each header click is a step in the history: back is the ascending sort.
+    await page.goBack();
+    await page.waitForFunction(() => !location.hash.includes('dir=desc'));
+    await page.waitForSelector('th[aria-sort="ascending"]');
+    expect(await page.locator('th[aria-sort="ascending"]').innerText()).toMatch(/^Domain/);
   });
 });
 
