@@ -111,6 +111,25 @@ describe('legend picks live in the URL', () => {
   });
 });
 
+describe('the legend by keyboard', () => {
+  it('toggles an entry from its Highlight button, into the same URL state', async () => {
+    const keys = figure(FIG1).getByRole('group', { name: /by legend entry/ });
+    expect(await keys.getByRole('button', { name: 'Direct QA' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await keys.getByRole('button', { name: 'Natural Integration' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => location.hash.includes('%2CNatural'));
+    expect(hashParams().get(`legend.${FIG1}`)).toBe('Direct QA,Natural Integration');
+    await expect
+      .poll(() => opacityBySeries(FIG1), { timeout: 30_000 })
+      .toEqual({ 'Direct QA': ['1'], 'Natural Integration': ['1'] });
+    expect(
+      await keys.getByRole('button', { name: 'Natural Integration' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+  });
+});
+
 describe('exports', () => {
   it('saves an SVG with the title, the source line and the link back', async () => {
     const fig = figure(FIG1);

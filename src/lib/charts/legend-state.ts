@@ -66,6 +66,16 @@ export function knownEntries(param: LegendParam, values: readonly string[]): str
   return param.domain.filter((entry) => values.includes(entry));
 }
 
+/** The picks after a keyboard toggle of one entry (the legend's shift-click), in the legend's order. */
+export function toggledEntries(
+  param: LegendParam,
+  picked: readonly string[],
+  entry: string,
+): string[] {
+  const next = picked.includes(entry) ? picked.filter((v) => v !== entry) : [...picked, entry];
+  return knownEntries(param, next);
+}
+
 /** The spec drawn with these legend entries already picked (Vega-Lite's initial selection value). */
 export function withLegendSelection(spec: TopLevelSpec, values: readonly string[]): TopLevelSpec {
   if (values.length === 0) return spec;

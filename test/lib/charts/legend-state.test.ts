@@ -7,6 +7,7 @@ import {
   knownEntries,
   legendParam,
   pickedEntries,
+  toggledEntries,
   withLegendSelection,
 } from '../../../src/lib/charts/legend-state.ts';
 import { PAPERS } from '../../../src/lib/results/results-csv.ts';
@@ -63,6 +64,13 @@ describe('the legend filter of a chart', () => {
       ]),
     ).toEqual(['Recall (asked for, or retrieved)', 'Use (needed, not asked for)']);
     expect(knownEntries({ ...param, domain: [] }, ['b', 'a', 'b'])).toEqual(['b', 'a']);
+  });
+
+  it('toggles one entry on or off, keeping the legend order', () => {
+    const param = { name: 'p', field: 'f', domain: ['a', 'b', 'c'] };
+    expect(toggledEntries(param, ['c'], 'a')).toEqual(['a', 'c']);
+    expect(toggledEntries(param, ['a', 'c'], 'a')).toEqual(['c']);
+    expect(toggledEntries(param, [], 'zzz')).toEqual([]);
   });
 
   it('draws a picked entry bright and the others faded, from the spec alone', async () => {
