@@ -22,11 +22,16 @@ export interface StoredTable {
 
 /** A stored entry that cannot be read back: the table it claims to be and why. */
 export class StoredTableError extends Error {
+  /** What is wrong, without the table's name. */
+  readonly reason: string;
+
   constructor(
     readonly table: string,
-    reason: string,
+    why: string,
   ) {
-    super(`${table}: the copy kept in this browser cannot be read (${reason})`);
+    const reason = `the copy kept in this browser cannot be read (${why})`;
+    super(`${table}: ${reason}`);
+    this.reason = reason;
     this.name = 'StoredTableError';
   }
 }

@@ -110,7 +110,8 @@ export async function restoreUserTables(
     try {
       entries.push(decodeStoredTable(await store.get(key), key));
     } catch (err) {
-      failed.push({ table: key, message: errorMessage(err) });
+      const message = err instanceof StoredTableError ? err.reason : errorMessage(err);
+      failed.push({ table: key, message });
     }
   }
   entries.sort((a, b) => a.savedAt.localeCompare(b.savedAt) || a.table.localeCompare(b.table));

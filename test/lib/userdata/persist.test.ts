@@ -78,8 +78,7 @@ describe('user tables kept in the browser', () => {
     expect(outcome.failed).toEqual([
       {
         table: 'user_broken',
-        message:
-          'user_broken: the copy kept in this browser cannot be read (unknown kind undefined)',
+        message: 'the copy kept in this browser cannot be read (unknown kind undefined)',
       },
     ]);
     expect(restoreNotice({ restored: outcome.restored.slice(0, 1), failed: [] })).toBe(
