@@ -22,7 +22,7 @@ async function loadFile(file: string, table: string) {
   await page.locator('input[type="file"]').setInputFiles(path.join(GOOD, file));
   await page.getByRole('button', { name: 'Load into DuckDB' }).click();
   await page.waitForSelector(
-    `[data-load-notice]:has-text("into ${table}, kept in this browser for your next visit.")`,
+    `[data-load-notice]:has-text("into ${table}. Kept in this browser for your next visit.")`,
   );
 }
 
