@@ -53,6 +53,7 @@ export interface RestoreOutcome {
 }
 
 async function fileBlob(source: ByteSource): Promise<Blob> {
+  if (source.blob) return source.blob;
   const parts: BlobPart[] = [];
   for await (const chunk of source.chunks()) parts.push(new Uint8Array(chunk));
   return new Blob(parts);

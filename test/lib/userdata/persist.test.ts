@@ -12,7 +12,8 @@ import {
   storedTables,
 } from '../../../src/lib/userdata/persist.ts';
 import { userTablesQuery } from '../../../src/lib/userdata/user-tables.ts';
-import type { ByteSource } from '../../../src/lib/userdata/byte-source.ts';
+import { blobSource, bytesSource, type ByteSource } from '../../../src/lib/userdata/byte-source.ts';
+import { decodeStoredTable } from '../../../src/lib/userdata/persist-entry.ts';
 import { GOOD_DIR, fixture } from './helpers.ts';
 import { catalogWithInmind, tableCounts } from './duckdb.ts';
 
@@ -99,6 +100,19 @@ describe('user tables kept in the browser', () => {
     expect(outcome.failed[0].table).toBe('user_records');
     expect(outcome.failed[0].message).toMatch(/^records\.jsonl:1 at question: expected a string/);
     expect(await tableCounts(target)).not.toHaveProperty('user_records');
+  });
+
+  it('a picked file is kept as its own Blob, a fetched one as its bytes', async () => {
+    const store = new MemoryTableStore();
+    const file = new Blob(['{"memory":"one"}\n']);
+    const plan = planFrom(await inspectUserFile(blobSource('picked.jsonl', file)));
+    expect(await keepUserTable(store, blobSource('picked.jsonl', file), plan)).toBeNull();
+    expect(decodeStoredTable(await store.get(plan.table), plan.table).bytes).toBe(file);
+    expect(
+      await keepUserTable(store, bytesSource('fetched.jsonl', '{"memory":"two"}\n'), plan),
+    ).toBeNull();
+    const kept = decodeStoredTable(await store.get(plan.table), plan.table);
+    expect(await kept.bytes.text()).toBe('{"memory":"two"}\n');
   });
 
   it('a full quota is reported with the table, and the table stays loaded', async () => {
