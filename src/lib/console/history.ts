@@ -35,10 +35,14 @@ export function readHistory(storage: HistoryStorage): HistoryEntry[] {
 }
 
 /** Puts `entry` first (dropping an older run of the same text) and keeps the newest 50. */
-export function addToHistory(storage: HistoryStorage, entry: HistoryEntry): HistoryEntry[] {
+export function addToHistory(
+  storage: HistoryStorage,
+  entry: Omit<HistoryEntry, 'at'>,
+  at: string = new Date().toISOString(),
+): HistoryEntry[] {
   const text = entry.sql.trim();
   const next = [
-    { ...entry, sql: text },
+    { ...entry, sql: text, at },
     ...readHistory(storage).filter((e) => e.sql.trim() !== text),
   ].slice(0, HISTORY_LIMIT);
   try {

@@ -23,6 +23,8 @@ export type SchemaRow = ReturnType<ReturnType<typeof consoleSchemaQuery>['decode
 
 export type TableGroup = 'results' | 'benchmarks' | 'yours' | 'other';
 
+export const TABLE_GROUPS: readonly TableGroup[] = ['results', 'benchmarks', 'yours', 'other'];
+
 export const GROUP_LABELS: Readonly<Record<TableGroup, string>> = {
   results: 'Released and reproduced results',
   benchmarks: 'Benchmarks',
@@ -67,9 +69,9 @@ export function schemaTables(
     }
     t.columns.push({ name: r.column_name, type: r.data_type });
   }
-  const order = Object.keys(GROUP_LABELS);
+  const rank = (g: TableGroup) => TABLE_GROUPS.indexOf(g);
   return [...byName.values()].sort(
-    (a, b) => order.indexOf(a.group) - order.indexOf(b.group) || a.name.localeCompare(b.name),
+    (a, b) => rank(a.group) - rank(b.group) || a.name.localeCompare(b.name),
   );
 }
 

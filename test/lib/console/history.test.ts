@@ -25,11 +25,11 @@ describe('the query history', () => {
   it('keeps the newest first, one entry per text, at most 50', () => {
     const store = memoryStorage();
     for (let i = 0; i < HISTORY_LIMIT + 5; i++)
-      addToHistory(store, { sql: `SELECT ${i}`, at, rows: 1 });
-    addToHistory(store, { sql: '  SELECT 7 ', at, rows: 1 });
+      addToHistory(store, { sql: `SELECT ${i}`, rows: 1 }, at);
+    addToHistory(store, { sql: '  SELECT 7 ', rows: 1 }, at);
     const list = readHistory(store);
     expect(list).toHaveLength(HISTORY_LIMIT);
-    expect(list[0].sql).toBe('SELECT 7');
+    expect(list[0]).toEqual({ sql: 'SELECT 7', rows: 1, at });
     expect(list.filter((e) => e.sql === 'SELECT 7')).toHaveLength(1);
     expect(list.at(-1)?.sql).toBe('SELECT 5');
   });
@@ -49,9 +49,9 @@ describe('the query history', () => {
         throw new Error('QuotaExceededError');
       },
     };
-    expect(addToHistory(refusing, { sql: 'SELECT 1', at, rows: 1 })).toHaveLength(1);
+    expect(addToHistory(refusing, { sql: 'SELECT 1', rows: 1 }, at)).toHaveLength(1);
     const store = memoryStorage();
-    addToHistory(store, { sql: 'SELECT 1', at, rows: 1 });
+    addToHistory(store, { sql: 'SELECT 1', rows: 1 });
     expect(clearHistory(store)).toEqual([]);
     expect(readHistory(store)).toEqual([]);
   });
