@@ -4,7 +4,7 @@ import { StatementCancelledError, type StatementRunner } from '../db/engine.ts';
 import type { SqlRow } from '../query/sql-values.ts';
 import { rowSchema } from '../query/row-schema.ts';
 import { errorMessage } from '../common/error-message.ts';
-import { errorPosition, type ErrorPosition } from './error-position.ts';
+import { errorPosition, readDuckDbError, type ErrorPosition } from './error-position.ts';
 import { consoleColumns, type ConsoleColumn, type DescribedColumn } from './result-types.ts';
 import { describeSql } from './statements.ts';
 
@@ -58,7 +58,8 @@ export async function runConsoleSql(
   } catch (err) {
     const cancelled = err instanceof StatementCancelledError;
     const message = errorMessage(err);
-    throw new ConsoleError(message, cancelled ? null : errorPosition(message, sql), cancelled);
+    const position = cancelled ? null : errorPosition(message, sql);
+    throw new ConsoleError(readDuckDbError(message).text, position, cancelled);
   }
   const ms = now() - started;
   const columns = consoleColumns(result.columns, await describe(runner, sql));

@@ -1,4 +1,5 @@
-// DuckDB points at an error by quoting the line (`LINE 3: …`) with a caret under the spot; long
+// duckdb-wasm in a browser hands errors over as JSON (`exception_type`, `exception_message`,
+// `position`: an offset into the text); in Node as text. Either way DuckDB points at an error by quoting the line (`LINE 3: …`) with a caret under the spot; long
 // lines are cut to about 80 characters around it, marked with `...`. The quote is found again in
 // the reader's text to give the position as line, column and offset.
 
@@ -14,8 +15,55 @@ export interface ErrorPosition {
 
 const POINTER = /LINE (\d+): ([^\n]*)\n( *)\^/;
 
+export interface DuckDbError {
+  /** `Parser Error: syntax error at or near "x"` and DuckDB's quote of the line. */
+  text: string;
+  /** Offset into the statement text, when DuckDB gave one. */
+  offset: number | null;
+}
+
+function field(fields: Map<string, unknown>, name: string): string {
+  const v = fields.get(name);
+  return typeof v === 'string' ? v : '';
+}
+
+export function readDuckDbError(message: string): DuckDbError {
+  if (!message.trimStart().startsWith('{')) return { text: message, offset: null };
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (typeof parsed !== 'object' || parsed === null) return { text: message, offset: null };
+    const fields = new Map(Object.entries(parsed));
+    const type = field(fields, 'exception_type');
+    const detail = field(fields, 'exception_message');
+    if (!detail) return { text: message, offset: null };
+    const position = Number.parseInt(field(fields, 'position'), 10);
+    return {
+      text: type ? `${type} Error: ${detail}` : detail,
+      offset: Number.isFinite(position) ? position : null,
+    };
+  } catch {
+    return { text: message, offset: null };
+  }
+}
+
+function atOffset(sql: string, offset: number): ErrorPosition {
+  const at = Math.min(Math.max(0, offset), sql.length);
+  const before = sql.slice(0, at);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  const lineEnd = sql.indexOf('\n', at) < 0 ? sql.length : sql.indexOf('\n', at);
+  const word = /^[\w$]+/.exec(sql.slice(at, lineEnd))?.[0].length ?? 1;
+  return {
+    line: before.split('\n').length,
+    column: at - lineStart + 1,
+    from: at,
+    to: Math.min(at + word, lineEnd),
+  };
+}
+
 export function errorPosition(message: string, sql: string): ErrorPosition | null {
-  const m = POINTER.exec(message);
+  const error = readDuckDbError(message);
+  if (error.offset !== null && error.offset <= sql.length) return atOffset(sql, error.offset);
+  const m = POINTER.exec(error.text);
   if (!m) return null;
   const line = Number(m[1]);
   const lines = sql.split('\n');

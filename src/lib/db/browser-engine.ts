@@ -49,6 +49,9 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
         if (cancelled) throw new StatementCancelledError();
         throw err;
       }
+      // The schema is read with the stream's first message; open() reads it even for no rows.
+      await reader.open();
+      const columns = arrowColumns(reader.schema);
       const rows: SqlRow[] = [];
       let truncated = false;
       for await (const batch of reader) {
@@ -62,7 +65,7 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
         }
         if (truncated) break;
       }
-      return { columns: arrowColumns(reader.schema), rows, truncated };
+      return { columns, rows, truncated };
     },
     async cancel() {
       cancelled = true;

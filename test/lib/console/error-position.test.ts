@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describePosition, errorPosition } from '../../../src/lib/console/error-position.ts';
+import {
+  describePosition,
+  errorPosition,
+  readDuckDbError,
+} from '../../../src/lib/console/error-position.ts';
 
 // Messages as DuckDB-WASM 1.32 writes them (test/lib/console/console-runner.test.ts gets them live).
 describe('errorPosition', () => {
@@ -29,6 +33,25 @@ describe('errorPosition', () => {
     const message = `Binder Error: x\n\nLINE 1: ...${quote}...\n${' '.repeat(8 + 3 + 37)}^`;
     const p = errorPosition(message, sql);
     expect(p).toMatchObject({ line: 1, column: at + 1, from: at, to: at + 4 });
+  });
+
+  it('reads the JSON errors of duckdb-wasm in a browser, with their offset', () => {
+    const sql = 'SELECT 1\nFORM inmind_tasks';
+    const message = JSON.stringify({
+      exception_type: 'Parser',
+      exception_message:
+        'syntax error at or near "inmind_tasks"\n\nLINE 2: FORM inmind_tasks\n             ^',
+      error_subtype: 'SYNTAX_ERROR',
+      position: '14',
+    });
+    expect(readDuckDbError(message)).toEqual({
+      text: 'Parser Error: syntax error at or near "inmind_tasks"\n\nLINE 2: FORM inmind_tasks\n             ^',
+      offset: 14,
+    });
+    const p = errorPosition(message, sql);
+    expect(p).toEqual({ line: 2, column: 6, from: 14, to: 26 });
+    expect(readDuckDbError('{"not": "duckdb"}').offset).toBeNull();
+    expect(readDuckDbError('{broken').text).toBe('{broken');
   });
 
   it('returns null when DuckDB gave no position', () => {
