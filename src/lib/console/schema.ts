@@ -43,8 +43,7 @@ export interface SchemaTable {
 export function tableGroup(name: string, benchmarkTables: ReadonlySet<string>): TableGroup {
   if (name.startsWith('user_')) return 'yours';
   if (name === 'results' || name.startsWith('results_') || name === 'reproduced') return 'results';
-  if (benchmarkTables.has(name) || name.startsWith('inmind_') || name.startsWith('lme_'))
-    return 'benchmarks';
+  if (benchmarkTables.has(name) || /^(inmind|lme|locomo|memuse)_/.test(name)) return 'benchmarks';
   return 'other';
 }
 

@@ -43,6 +43,7 @@ describe('the schema browser', () => {
   it('groups names it does not know as other', () => {
     expect(tableGroup('mine', new Set())).toBe('other');
     expect(tableGroup('inmind_tasks', new Set())).toBe('benchmarks');
+    expect(tableGroup('locomo_session_summaries', new Set())).toBe('benchmarks');
     expect(tableGroup('reproduced', new Set())).toBe('results');
   });
 });
