@@ -130,6 +130,34 @@ describe('the SQL console', () => {
     await fresh.context().close();
   });
 
+  it('keeps the history over a reload, steps back and forward through runs, inserts names', async () => {
+    await runTyped(page, 'SELECT 7 AS seven');
+    await expect.poll(() => status(page).innerText(), { timeout: 30_000 }).toMatch(/^1 row ·/);
+    await page.goBack();
+    await expect.poll(() => editor(page).innerText()).toBe(DOMAINS);
+    await expect.poll(() => status(page).innerText(), { timeout: 30_000 }).toMatch(/^10 rows/);
+    await page.goForward();
+    await expect.poll(() => editor(page).innerText()).toBe('SELECT 7 AS seven');
+    await page.reload();
+    await page.waitForSelector('[data-sql-state="ready"]', { timeout: 120_000 });
+    const history = page.locator('[data-console-history] li');
+    expect(await history.first().innerText()).toContain('SELECT 7 AS seven');
+    await history.filter({ hasText: 'SELECT domain' }).getByRole('button').click();
+    await expect.poll(() => editor(page).innerText()).toBe(DOMAINS);
+    await editor(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' -- ');
+    const table = page.locator('[data-schema-table="inmind_tasks"]');
+    await table.locator('summary').click();
+    await table.getByRole('button', { name: 'Insert column relation (VARCHAR)' }).click();
+    await expect.poll(() => editor(page).innerText()).toBe(`${DOMAINS} -- relation`);
+    // Tab leaves the editor: it is no keyboard trap.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('.cm-editor') ?? null),
+    ).toBeNull();
+  });
+
   it('keeps only the rows in view in the DOM for a 100,000-row result', async () => {
     await runTyped(page, 'SELECT i, i * 2 AS twice FROM range(100000) r(i)');
     await expect.poll(() => status(page).innerText(), { timeout: 60_000 }).toMatch(/^100,000 rows/);

@@ -77,8 +77,16 @@ export class ConsoleSession {
     this.history = clearHistory(this.storage);
   }
 
+  /** Leaving the page stops what still runs, then closes the connection. */
   close(): void {
-    void this.connection?.runner.then((r) => r.close()).catch(() => undefined);
+    const connection = this.connection;
     this.connection = null;
+    const running = this.running;
+    void connection?.runner
+      .then(async (r) => {
+        if (running) await r.cancel().catch(() => false);
+        await r.close();
+      })
+      .catch(() => undefined);
   }
 }
