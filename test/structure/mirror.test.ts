@@ -23,6 +23,7 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'app/download.ts': 'DOM only (an <a download> click); exercised by the chart export e2e',
   'app/page-props.ts': TYPES_ONLY,
   'app/browser-engine-opener.ts': 'one line wiring DuckDB-WASM for the shell: every e2e',
+  'app/console-session.svelte.ts': RUNES,
   'app/data-session.svelte.ts': RUNES,
   'app/services.svelte.ts': RUNES,
   'app/use-query.svelte.ts': RUNES,
