@@ -22,6 +22,7 @@ const LOADERS: Record<PageKind, () => Promise<PageModule>> = {
   mydata: () => import('./MyDataPage.svelte'),
   reproduce: () => import('./ReproducePage.svelte'),
   playground: () => import('./PlaygroundPage.svelte'),
+  console: () => import('./ConsolePage.svelte'),
 };
 
 /** One entry per page: the nav, the router and the URL all read this list. */

@@ -184,10 +184,11 @@ describe('a dead worker is noticed', () => {
     await expect
       .poll(() => notice.innerText().catch(() => ''), { timeout: 60_000 })
       .toMatch(/^DuckDB stopped \(the worker stopped answering\) and was started again/);
-    // What the stopped engine held of the reader's is named, so they know what to load again.
+    // What the stopped engine held of the reader's was kept in this browser, so it is back.
     expect(await notice.innerText()).toContain(
-      `load them again there: ${path.basename(mine)} (as user_memlens_dead_${process.pid}).`,
+      `Your tables kept in this browser are back: user_memlens_dead_${process.pid}.`,
     );
+    expect(await tableCount(page, `user_memlens_dead_${process.pid}`)).toBe(1);
     expect(await tableCount(page, 'inmind_tasks')).toBe(125);
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
     expect(await page.locator('[data-app-error]').count()).toBe(0);

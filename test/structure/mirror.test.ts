@@ -23,14 +23,16 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'app/download.ts': 'DOM only (an <a download> click); exercised by the chart export e2e',
   'app/page-props.ts': TYPES_ONLY,
   'app/browser-engine-opener.ts': 'one line wiring DuckDB-WASM for the shell: every e2e',
+  'app/console-session.svelte.ts': RUNES,
   'app/data-session.svelte.ts': RUNES,
   'app/services.svelte.ts': RUNES,
   'app/use-query.svelte.ts': RUNES,
   'benchmarks/benchmark-def.ts': TYPES_ONLY,
   'query/sql-values.ts': TYPES_ONLY,
+  'userdata/persist-idb.ts':
+    'IndexedDB: test/lib/userdata/persist.test.ts (in-memory store) and the persistence e2e',
   'userdata/user-tables.ts':
     'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
-  'charts/chart-kit.ts': COVERED_BY_PAPER_CHARTS,
   'charts/domain-counts.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-table1.ts': COVERED_BY_PAPER_CHARTS,

@@ -10,6 +10,7 @@ import type { LoadStep } from './load-status.ts';
 import { DUCKDB_READY_MARK, INTERACTIVE_MARK, markOnce } from './load-marks.ts';
 import type { AppServices } from './services.svelte.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { restoreNotice, restoreUserTables } from '../userdata/persist.ts';
 
 export interface SessionDeps {
   /** Opens a fresh DuckDB engine; `onDead` fires when the worker dies. */
@@ -79,11 +80,13 @@ export class DataSession {
       const catalog = new Catalog(this.engine);
       this.steps = [];
       await loadCoreData(catalog, fetchOptions, (s) => (this.steps = s), this.deps.resultsFiles);
+      services.restore = { ...services.restore, phase: 'restoring', done: 0, total: 0 };
       services.setCatalog(catalog);
       services.sqlState = 'ready';
       services.dataChanged();
       await tick();
       markOnce(INTERACTIVE_MARK);
+      await this.restoreUserTables(catalog);
       const coreSteps = this.steps;
       await loadBenchmarkData(catalog, fetchOptions, (s) => (this.steps = [...coreSteps, ...s]));
       services.dataChanged();
@@ -95,16 +98,55 @@ export class DataSession {
     }
   }
 
+  /** The tables kept in this browser, loaded again; one that fails is named, the rest load. */
+  private async restoreUserTables(catalog: Catalog): Promise<void> {
+    const services = this.services;
+    try {
+      const outcome = await restoreUserTables(
+        catalog,
+        services.tableStore,
+        (done, total, table) => {
+          services.restore = { ...services.restore, phase: 'restoring', done, total, table };
+        },
+      );
+      for (const r of outcome.restored) services.userFiles.set(r.table, r.file);
+      services.restore = {
+        ...services.restore,
+        phase: 'done',
+        notice: restoreNotice(outcome),
+        failed: outcome.failed,
+      };
+    } catch (err) {
+      services.restore = {
+        ...services.restore,
+        phase: 'done',
+        notice: '',
+        failed: [
+          {
+            table: 'your tables',
+            message: `this browser's store could not be read: ${errorMessage(err)}`,
+          },
+        ],
+      };
+    }
+    if (services.restore.total > 0 || services.restore.failed.length > 0) services.dataChanged();
+  }
+
   /** A dead DuckDB worker is announced, replaced, and what it held is loaded again. */
   async restart(reason: string): Promise<void> {
     this.services.setCatalog(null);
-    const lost = [...this.services.userFiles].map(([table, file]) => `${file} (as ${table})`);
+    const held = [...this.services.userFiles];
     this.services.userFiles.clear();
     this.engineNotice = `DuckDB stopped (${reason}). Starting it again and reloading the benchmark data…`;
     await this.start();
+    // Tables kept in this browser came back with the restore; only the others are lost.
+    const back = held.filter(([table]) => this.services.userFiles.has(table)).map(([t]) => t);
+    const lost = held
+      .filter(([table]) => !this.services.userFiles.has(table))
+      .map(([table, file]) => `${file} (as ${table})`);
     this.engineNotice = this.fatal
       ? `DuckDB stopped (${reason}) and could not be started again.`
-      : `DuckDB stopped (${reason}) and was started again: released results and benchmarks are loaded again. ${lostFiles(lost)}`;
+      : `DuckDB stopped (${reason}) and was started again: released results and benchmarks are loaded again. ${lostFiles(lost, back)}`;
   }
 
   /** After a failure for want of network, the start runs again once the browser is online. */
@@ -113,7 +155,9 @@ export class DataSession {
   }
 }
 
-function lostFiles(lost: readonly string[]): string {
-  if (lost.length === 0) return 'No files of yours were loaded.';
-  return `Files you loaded on "Your data" were held by the stopped engine; load them again there: ${lost.join(', ')}.`;
+function lostFiles(lost: readonly string[], back: readonly string[]): string {
+  const restored =
+    back.length > 0 ? `Your tables kept in this browser are back: ${back.join(', ')}.` : '';
+  if (lost.length === 0) return restored || 'No files of yours were loaded.';
+  return `${restored ? `${restored} ` : ''}Files you loaded on "Your data" were held by the stopped engine; load them again there: ${lost.join(', ')}.`;
 }

@@ -4,7 +4,15 @@ import type { BenchmarkDef } from '../benchmarks/benchmark-def.ts';
 import { BENCHMARK_DEFS } from '../benchmarks/registry.ts';
 
 export type PageKind =
-  'home' | 'inmind' | 'paper' | 'embeddings' | 'benchmarks' | 'mydata' | 'reproduce' | 'playground';
+  | 'home'
+  | 'inmind'
+  | 'paper'
+  | 'embeddings'
+  | 'benchmarks'
+  | 'mydata'
+  | 'reproduce'
+  | 'playground'
+  | 'console';
 
 export interface NavEntry {
   id: string;
@@ -18,6 +26,7 @@ const TOOLS: readonly NavEntry[] = [
   { id: 'mydata', label: 'Your data', kind: 'mydata' },
   { id: 'reproduce', label: 'Reproduce', kind: 'reproduce' },
   { id: 'playground', label: 'Playground', kind: 'playground' },
+  { id: 'console', label: 'SQL', kind: 'console' },
 ];
 
 export function navEntries(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): NavEntry[] {

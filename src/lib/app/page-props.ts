@@ -6,3 +6,6 @@ export interface PageProps {
   params: Record<string, string>;
   setParams: (changes: Record<string, string | null>, replace?: boolean) => void;
 }
+
+/** What a chart needs of its page's URL state. */
+export type ChartUrlState = Pick<PageProps, 'params' | 'setParams'>;

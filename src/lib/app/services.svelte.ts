@@ -6,6 +6,10 @@ import type { ChartSnapshot } from '../charts/chart-snapshot.ts';
 import { QueryClient } from '../query/query-client.ts';
 import { createBrowserEmbedderHub, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { SqlState } from './load-marks.ts';
+import type { TableStore } from '../userdata/persist-store.ts';
+import { MemoryTableStore } from '../userdata/persist-store.ts';
+import { IndexedDbTableStore } from '../userdata/persist-idb.ts';
+import { RESTORE_WAITING, type RestoreStatus } from '../userdata/persist.ts';
 
 export class AppServices {
   catalog: Catalog | null = $state.raw(null);
@@ -17,6 +21,12 @@ export class AppServices {
   /** Tables the reader loaded, with their file: what to load again if DuckDB dies (not shown, so not reactive). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly userFiles = new Map<string, string>();
+
+  /** Where user tables are kept between visits (IndexedDB; in memory where there is none). */
+  readonly tableStore: TableStore =
+    typeof indexedDB === 'undefined' ? new MemoryTableStore() : new IndexedDbTableStore(indexedDB);
+  /** Restoring the kept tables after DuckDB starts. */
+  restore: RestoreStatus = $state({ ...RESTORE_WAITING });
 
   private embedders: EmbedderHub | null = null;
 

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { CHART_CONFIG, FULL_WIDTH, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
 
 export interface DomainCount {
   domain: string;
@@ -13,13 +14,14 @@ export function domainLabel(domain: string): string {
 export function domainCountsSpec(rows: DomainCount[]): TopLevelSpec {
   const total = rows.reduce((s, r) => s + r.tasks, 0);
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: VL_SCHEMA,
     description: `InMind tasks per domain (${rows.length} domains, ${total} tasks), counted by SQL.`,
     data: { values: rows.map((r) => ({ ...r, label: domainLabel(r.domain) })) },
     transform: [{ calculate: "datum.label + ' | ' + datum.tasks", as: 'aria' }],
-    width: 420,
-    height: { step: 22 },
-    mark: { type: 'bar', color: '#0072B2', tooltip: true },
+    ...FULL_WIDTH,
+    // A fixed height (not a step): Vega-Lite warns when a step meets the card-width fit.
+    height: Math.max(1, rows.length) * 22,
+    mark: { type: 'bar', color: OKABE_ITO.blue, tooltip: true },
     encoding: {
       y: { field: 'label', type: 'nominal', sort: '-x', title: null },
       x: { field: 'tasks', type: 'quantitative', title: 'Tasks' },
@@ -29,6 +31,6 @@ export function domainCountsSpec(rows: DomainCount[]): TopLevelSpec {
         { field: 'tasks', title: 'Tasks', type: 'quantitative' },
       ],
     },
-    config: { font: 'system-ui, sans-serif' },
+    config: CHART_CONFIG,
   };
 }

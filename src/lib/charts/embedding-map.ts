@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { KIND_LABELS, type LineDatum, type MapDatum } from '../map/map-points.ts';
-import { ARIA_ENCODING, DECORATION, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
+import { ARIA_ENCODING, CHART_CONFIG, DECORATION, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
 import { POPULATION_COLORS } from './similarity-histogram.ts';
 
 /** The point selection a click on the map sets; its value is `{ key: [pointKey] }`. */
@@ -96,6 +96,6 @@ export function embeddingMapSpec(
         },
       },
     ],
-    config: { legend: { labelFontSize: 12 } },
+    config: CHART_CONFIG,
   };
 }

@@ -3,6 +3,7 @@ import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
+  FULL_WIDTH,
   DECORATION,
   OKABE_ITO,
   VL_SCHEMA,
@@ -42,7 +43,7 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
     description: `InMind Table 1 Δ columns in percentage points for ${firstSeen(rows, (d) => d.label).length} configurations: recall minus naive, application minus recall, application minus naive.`,
-    width: 960,
+    ...FULL_WIDTH,
     height: 260,
     data: { values: rows },
     layer: [

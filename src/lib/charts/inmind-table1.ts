@@ -3,6 +3,7 @@ import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
+  FULL_WIDTH,
   DECORATION,
   OKABE_ITO,
   VL_SCHEMA,
@@ -62,7 +63,7 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
     description: `InMind Table 1: naive recall, target recall and application (%) for ${firstSeen(bars, (d) => d.label).length} memory systems; dashed lines: the backbone with the memory in context.`,
-    width: 960,
+    ...FULL_WIDTH,
     height: 300,
     encoding: {
       y: { field: 'value', type: 'quantitative', title: 'Score (%)', scale: { domain: [0, 100] } },

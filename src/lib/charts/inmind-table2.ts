@@ -41,7 +41,7 @@ function panel(
 ) {
   const shown = rows.filter((d) => d.panel === which);
   return {
-    width: 300,
+    width: 460,
     height: 160,
     data: { values: shown },
     layer: [

@@ -114,7 +114,7 @@ export function locomoTable4Spec(
     ],
     facet: { column: { field: 'style', type: 'nominal', sort: [...LOCOMO_STYLES], title: null } },
     spec: {
-      width: 170,
+      width: 260,
       height: { step: 12 },
       layer: [
         // An empty layer still draws a mark group that axe reads as an image without a text alternative.

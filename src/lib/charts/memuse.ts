@@ -3,6 +3,7 @@ import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
+  FULL_WIDTH,
   DECORATION,
   OKABE_ITO,
   VL_SCHEMA,
@@ -111,7 +112,7 @@ export function memuseFigure1Spec(rows: readonly ConditionDatum[]): TopLevelSpec
   return {
     $schema: VL_SCHEMA,
     description: `MemUse Figure 1 (values from Table 18): Direct QA and Natural Integration (%) for ${models} across ${firstSeen(rows, (d) => d.condition).length} memory conditions; a grey line joins the two numbers of each condition.`,
-    width: 520,
+    ...FULL_WIDTH,
     height: 280,
     data: { values: rows },
     encoding: { x: conditionAxis(rows, `Memory condition (${models})`) },
@@ -158,7 +159,7 @@ function table13Capacity(rows: readonly Table13Datum[], color: ReturnType<typeof
     { field: 'value_text', title: 'Value (%)' },
   );
   return {
-    width: 380,
+    width: 600,
     height: 240,
     data: { values: shown },
     encoding: { x: conditionAxis(shown), color, opacity: filteredOpacity('t13Pick') },
@@ -204,7 +205,7 @@ function table13Satisfaction(
     tooltip,
   };
   return {
-    width: 260,
+    width: 380,
     height: 240,
     data: { values: shown },
     transform: [
@@ -250,7 +251,7 @@ export function memuseTable14Spec(rows: readonly Table14Datum[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
     description: `MemUse Table 14: QA accuracy (%) on LUFY, LoCoMo and RealTalk and their average for ${firstSeen(rows, (d) => d.condition).length} memory conditions.`,
-    width: 520,
+    ...FULL_WIDTH,
     height: 260,
     data: { values: rows },
     encoding: {

@@ -3,6 +3,7 @@ import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
+  FULL_WIDTH,
   DECORATION,
   OKABE_ITO,
   VL_SCHEMA,
@@ -52,8 +53,8 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
     description: `Across ${papers.length} papers, the best score when the memory is asked for (or retrieved) against the best score when the conversation needs it without asking; each point is one printed number, named in its tooltip.`,
-    width: 560,
-    height: { step: 44 },
+    ...FULL_WIDTH,
+    height: Math.max(1, papers.length) * 44,
     data: { values: rows },
     encoding: { y },
     layer: [
@@ -90,7 +91,7 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
         // One scale for every paper: the label is the plotted percentage; the printed value
         // (.470, 1.0, 92.0) stays in the tooltip.
         transform: [{ calculate: "format(datum.pct, '.1f') + '%'", as: 'pct_label' }],
-        mark: { type: 'text', dy: -14, fontSize: 11, ...DECORATION },
+        mark: { type: 'text', dy: -14, fontSize: 12, ...DECORATION },
         encoding: { x: { field: 'pct', ...x }, text: { field: 'pct_label' } },
       },
     ],

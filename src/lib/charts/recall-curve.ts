@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { CHART_CONFIG, CHART_INK_MUTED, FULL_WIDTH, VL_SCHEMA } from './chart-kit.ts';
 import type { CurvePoint } from '../protocols/summary.ts';
 
 export interface RecallDatum extends CurvePoint {
@@ -23,9 +24,9 @@ export function recallData(points: readonly CurvePoint[]): RecallDatum[] {
 /** Mean recall@k for k = 1..kMax, one line per series over its 95% band, with a rule at the chosen k. */
 export function recallCurveSpec(points: readonly CurvePoint[], k: number): TopLevelSpec {
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: VL_SCHEMA,
     description: `Recall@k curve, k = 1..${points.reduce((m, p) => Math.max(m, p.k), 0)}`,
-    width: 420,
+    ...FULL_WIDTH,
     height: 220,
     layer: [
       {
@@ -72,9 +73,10 @@ export function recallCurveSpec(points: readonly CurvePoint[], k: number): TopLe
       },
       {
         data: { values: [{ k }] },
-        mark: { type: 'rule', strokeDash: [4, 3], color: '#555' },
+        mark: { type: 'rule', strokeDash: [4, 3], color: CHART_INK_MUTED },
         encoding: { x: { field: 'k', type: 'quantitative' } },
       },
     ],
+    config: CHART_CONFIG,
   };
 }

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { CHART_CONFIG, VL_SCHEMA } from './chart-kit.ts';
 import type { ReleaseComparison } from '../protocols/locomo-plus-release.ts';
 
 export interface ReleaseDatum {
@@ -35,7 +36,7 @@ export function releaseScatterSpec(release: ReleaseComparison): TopLevelSpec {
   const hi = Math.max(1, ...values);
   const axis = { type: 'quantitative' as const, scale: { domain: [lo, hi] } };
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: VL_SCHEMA,
     description: `LoCoMo-Plus released scores.bge vs recomputed with ${release.modelLabel}`,
     width: 320,
     height: 320,
@@ -70,5 +71,6 @@ export function releaseScatterSpec(release: ReleaseComparison): TopLevelSpec {
         },
       },
     ],
+    config: CHART_CONFIG,
   };
 }

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { CHART_CONFIG, VL_SCHEMA } from './chart-kit.ts';
 import type { HistogramBin } from '../protocols/summary.ts';
 
 /** Okabe–Ito: orange targets over blue background, as the paper's Figure 4. */
@@ -50,7 +51,7 @@ export function similarityHistogramSpec(
       ]
     : [];
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: VL_SCHEMA,
     description: `${scoreTitle}: target vs background density per query series`,
     data: { values: similarityData(bins) },
     facet: {
@@ -91,5 +92,6 @@ export function similarityHistogramSpec(
         ],
       },
     },
+    config: CHART_CONFIG,
   };
 }

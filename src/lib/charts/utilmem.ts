@@ -3,6 +3,7 @@ import { rowSchema } from '../query/row-schema.ts';
 import {
   ARIA_ENCODING,
   CHART_CONFIG,
+  FULL_WIDTH,
   DECORATION,
   OKABE_ITO,
   VL_SCHEMA,
@@ -80,8 +81,8 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
     description: `UtilMem §5.1 (summary): Normalized Robustness (NR) and Degradation Rate (DR) for ${firstSeen(rows, (d) => d.label).length} memory systems or system groups; a range is printed for MemOS, LangMem and EverMemOS.`,
-    width: 520,
-    height: { step: 20 },
+    ...FULL_WIDTH,
+    height: Math.max(1, firstSeen(rows, (d) => d.label).length) * 20,
     data: { values: rows },
     encoding: { y, yOffset, color, opacity: filteredOpacity('sysPick') },
     layer: [
@@ -135,7 +136,7 @@ export function utilmemNoiseK40Spec(rows: readonly NoiseDatum[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
     description: `UtilMem §5.3 (summary): NR and DR of ${firstSeen(bars, (d) => d.label).length} Qwen3 backbones under strong noise at k = 40; the line marks recall@k, which stays at 1.0.`,
-    width: 420,
+    ...FULL_WIDTH,
     height: 260,
     layer: [
       {
@@ -214,7 +215,7 @@ export function utilmemNoiseKSpec(rows: readonly NoiseKDatum[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
     description: `UtilMem §5.3 (summary), strong noise: k75% for ${backbones.length} backbones, the k range where marginal NR loss peaks, the k after which it saturates, and the k = 40 at which NR and DR are reported.`,
-    width: 520,
+    ...FULL_WIDTH,
     height: 160,
     data: { values: rows },
     transform: [ariaTransform('datum.label', 'datum.column', 'datum.value_text')],

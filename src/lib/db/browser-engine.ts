@@ -5,10 +5,14 @@ import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import {
   OFFLINE_SETTINGS_SQL,
+  StatementCancelledError,
+  arrowColumns,
+  arrowRow,
   arrowToRows,
   type SqlEngine,
   type SqlParam,
   type SqlRow,
+  type StatementRunner,
 } from './engine.ts';
 import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -25,6 +29,50 @@ export interface BrowserEngineOptions {
   /** Drops the given URLs from the service worker's caches (a corrupt copy) before the retry. */
   evict?: (urls: string[]) => Promise<void>;
   startTimeoutMs?: number;
+}
+
+/**
+ * The console's connection sends its text as a pending query: the worker runs it in slices and
+ * answers other messages (pings, the app's queries) in between, so `cancelSent` can stop it, and
+ * the result streams, so only the rows asked for are ever read.
+ */
+async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunner> {
+  const conn = await db.connect();
+  let cancelled = false;
+  return {
+    async run(sql, maxRows) {
+      cancelled = false;
+      let reader: Awaited<ReturnType<typeof conn.send>>;
+      try {
+        reader = await conn.send(sql, true);
+      } catch (err) {
+        if (cancelled) throw new StatementCancelledError();
+        throw err;
+      }
+      // The schema is read with the stream's first message; open() reads it even for no rows.
+      await reader.open();
+      const columns = arrowColumns(reader.schema);
+      const rows: SqlRow[] = [];
+      let truncated = false;
+      for await (const batch of reader) {
+        if (cancelled) throw new StatementCancelledError();
+        for (const row of batch.toArray()) {
+          if (rows.length >= maxRows) {
+            truncated = true;
+            break;
+          }
+          rows.push(arrowRow(row));
+        }
+        if (truncated) break;
+      }
+      return { columns, rows, truncated };
+    },
+    async cancel() {
+      cancelled = true;
+      return conn.cancelSent();
+    },
+    close: () => conn.close(),
+  };
 }
 
 const fileName = (url: string) => url.split('/').pop()?.split('?')[0] ?? url;
@@ -47,7 +95,7 @@ async function startOnce(
   try {
     const start = async () => {
       await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
-      await db.open({ query: { castBigIntToDouble: true } });
+      await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
       const conn = await db.connect();
       await conn.query(OFFLINE_SETTINGS_SQL);
       return conn;
@@ -105,6 +153,7 @@ export async function openBrowserEngine(opts: BrowserEngineOptions = {}): Promis
     async dropFile(name: string): Promise<void> {
       await db.dropFile(name);
     },
+    openStatementRunner: () => openBrowserRunner(db),
     async close(): Promise<void> {
       await conn.close();
       await db.terminate();

@@ -2,6 +2,35 @@ import type { SqlParam, SqlRow, SqlValue } from '../query/sql-values.ts';
 
 export type { SqlParam, SqlRow, SqlValue };
 
+export interface StatementColumn {
+  name: string;
+  /** The Arrow type the result carried (`Utf8`, `Float64`, `List<Int32>`…). */
+  arrowType: string;
+}
+
+export interface StatementResult {
+  columns: StatementColumn[];
+  rows: SqlRow[];
+  /** More rows followed than were read. */
+  truncated: boolean;
+}
+
+export class StatementCancelledError extends Error {
+  constructor() {
+    super('Cancelled: DuckDB stopped the statement.');
+    this.name = 'StatementCancelledError';
+  }
+}
+
+/** The SQL console's own connection: it runs the reader's text as written, and can stop it. */
+export interface StatementRunner {
+  /** Reads at most `maxRows` rows of the last statement's result. */
+  run(sql: string, maxRows: number): Promise<StatementResult>;
+  /** Asks DuckDB to stop the statement in flight; false when nothing could be stopped. */
+  cancel(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
 /** The few DuckDB-WASM operations MemLens needs, the same in a browser worker and in Node. */
 export interface SqlEngine {
   /** With `params`, `sql` runs as one prepared statement with each `?` bound in order. */
@@ -10,6 +39,8 @@ export interface SqlEngine {
   /** Creates `table` from a registered JSON array-of-objects file (duckdb-wasm's own reader; no extension). */
   insertJsonFromPath(name: string, table: string): Promise<void>;
   dropFile(name: string): Promise<void>;
+  /** A second connection to the same database, for the SQL console. */
+  openStatementRunner(): Promise<StatementRunner>;
   close(): Promise<void>;
 }
 
@@ -51,10 +82,20 @@ export interface ArrowTableLike {
   toArray(): { toJSON(): Record<string, unknown> }[];
 }
 
+export function arrowRow(row: { toJSON(): Record<string, unknown> }): SqlRow {
+  const out: SqlRow = {};
+  for (const [k, v] of Object.entries(row.toJSON())) out[k] = toPlainValue(v);
+  return out;
+}
+
 export function arrowToRows(table: ArrowTableLike): SqlRow[] {
-  return table.toArray().map((row) => {
-    const out: SqlRow = {};
-    for (const [k, v] of Object.entries(row.toJSON())) out[k] = toPlainValue(v);
-    return out;
-  });
+  return table.toArray().map(arrowRow);
+}
+
+export interface ArrowSchemaLike {
+  fields: readonly { name: string; type: { toString(): string } }[];
+}
+
+export function arrowColumns(schema: ArrowSchemaLike): StatementColumn[] {
+  return schema.fields.map((f) => ({ name: f.name, arrowType: String(f.type) }));
 }

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   OFFLINE_SETTINGS_SQL,
+  arrowColumns,
   arrowToRows,
+  type ArrowSchemaLike,
   type SqlEngine,
   type SqlParam,
   type SqlRow,
@@ -12,8 +14,10 @@ interface BlockingStatement {
   query(...params: SqlParam[]): Parameters<typeof arrowToRows>[0];
   close(): void;
 }
+type BlockingTable = Parameters<typeof arrowToRows>[0] & { schema: ArrowSchemaLike };
+
 interface BlockingConnection {
-  query(sql: string): Parameters<typeof arrowToRows>[0];
+  query(sql: string): BlockingTable;
   prepare(sql: string): BlockingStatement;
   insertJSONFromPath(name: string, options: { name: string }): void;
   close(): void;
@@ -49,7 +53,7 @@ export async function openNodeEngine(): Promise<SqlEngine> {
   };
   const db = await mod.createDuckDB(bundles, new mod.VoidLogger(), mod.NODE_RUNTIME);
   await db.instantiate();
-  db.open({ query: { castBigIntToDouble: true } });
+  db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
   const conn = db.connect();
   conn.query(OFFLINE_SETTINGS_SQL);
   return {
@@ -70,6 +74,23 @@ export async function openNodeEngine(): Promise<SqlEngine> {
     },
     async dropFile(name: string): Promise<void> {
       db.dropFile(name);
+    },
+    // Node runs each statement to its end in one call: there is nothing to cancel midway.
+    async openStatementRunner() {
+      const own = db.connect();
+      return {
+        async run(sql: string, maxRows: number) {
+          const table = own.query(sql);
+          const rows = arrowToRows(table);
+          return {
+            columns: arrowColumns(table.schema),
+            rows: rows.slice(0, maxRows),
+            truncated: rows.length > maxRows,
+          };
+        },
+        cancel: async () => false,
+        close: async () => own.close(),
+      };
     },
     async close(): Promise<void> {
       conn.close();

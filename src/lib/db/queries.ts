@@ -315,6 +315,17 @@ export function dropTableSql(table: string): string {
   return `DROP TABLE IF EXISTS ${quoteIdent(table)}`;
 }
 
+/** Drops a user table and its catalogue entry; run in order inside one transaction. */
+export function dropUserTableStatements(name: string): SqlFragment[] {
+  return [
+    sql`BEGIN TRANSACTION`,
+    sql`DROP TABLE IF EXISTS ${ident(name)}`,
+    sql`${trusted(USER_META_DDL)}`,
+    sql`DELETE FROM ${ident(USER_TABLES_META)} WHERE name = ${name}`,
+    sql`COMMIT`,
+  ];
+}
+
 export const INMIND_TASK_IDS_SQL = 'SELECT task_id FROM inmind_tasks';
 
 /** One dataset's rows of the shared `turns` table, in file order. */

@@ -1,7 +1,7 @@
 // A DuckDB worker that dies (crashes, is closed, or stops answering) sends nothing: every call
 // just never settles. The watchdog turns that into an error that names what happened, once,
 // so the app can say so and start a new engine instead of showing a spinner forever.
-import type { SqlEngine, SqlParam, SqlRow } from './engine.ts';
+import type { SqlEngine, SqlParam, SqlRow, StatementRunner } from './engine.ts';
 
 export class EngineDeadError extends Error {
   constructor(readonly reason: string) {
@@ -90,6 +90,27 @@ export function watchEngine(
     });
   }
 
+  /**
+   * A console statement may run as long as the reader likes: it has no timeout and does not hold
+   * back the pings (the worker answers them between the statement's slices), but a dead worker
+   * still rejects it.
+   */
+  function guard<T>(run: () => Promise<T>): Promise<T> {
+    if (deadReason !== null) return Promise.reject(new EngineDeadError(deadReason));
+    return new Promise<T>((resolve, reject) => {
+      waiting.add(reject);
+      run()
+        .then(resolve, reject)
+        .finally(() => waiting.delete(reject));
+    });
+  }
+
+  const watchRunner = (runner: StatementRunner): StatementRunner => ({
+    run: (sql, maxRows) => guard(() => runner.run(sql, maxRows)),
+    cancel: () => call(() => runner.cancel()),
+    close: () => call(() => runner.close()),
+  });
+
   let pinging = false;
   const timer = setInterval(() => {
     if (pending > 0 || pinging || deadReason !== null) return;
@@ -110,6 +131,7 @@ export function watchEngine(
     insertJsonFromPath: (name: string, table: string) =>
       call(() => inner.insertJsonFromPath(name, table)),
     dropFile: (name: string) => call(() => inner.dropFile(name)),
+    openStatementRunner: async () => watchRunner(await call(() => inner.openStatementRunner())),
     async close() {
       clearInterval(timer);
       if (deadReason !== null) return;

@@ -1,5 +1,6 @@
 // The playground's figure: how the background turns score, and where each memory falls.
 import type { TopLevelSpec } from 'vega-lite';
+import { CHART_CONFIG, FULL_WIDTH, VL_SCHEMA } from '../charts/chart-kit.ts';
 import { histogram } from '../analysis/histogram.ts';
 import type { Ranking } from './rank.ts';
 
@@ -70,9 +71,9 @@ export function rankingSpec(ranking: Ranking, scoreName: string): TopLevelSpec {
   const marks = memoryMarks(ranking);
   const domain = marks.map((m) => m.memory);
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: VL_SCHEMA,
     description: rankingSummary(ranking, scoreName),
-    width: 520,
+    ...FULL_WIDTH,
     height: 160,
     layer: [
       {
@@ -122,5 +123,6 @@ export function rankingSpec(ranking: Ranking, scoreName: string): TopLevelSpec {
         },
       },
     ],
+    config: CHART_CONFIG,
   };
 }

@@ -3,6 +3,8 @@ export interface ByteSource {
   readonly name: string;
   /** Total bytes when known: drives progress and size limits. */
   readonly size: number | null;
+  /** The bytes as one Blob when they are one already (a picked file): kept without a copy. */
+  readonly blob?: Blob;
   chunks(): AsyncIterable<Uint8Array>;
 }
 
@@ -29,7 +31,7 @@ export function iterableSource(
 
 /** A `File` or any `Blob`, read through its stream so large files are never one string. */
 export function blobSource(name: string, blob: Blob): ByteSource {
-  return { name, size: blob.size, chunks: () => readStream(blob.stream()) };
+  return { name, size: blob.size, blob, chunks: () => readStream(blob.stream()) };
 }
 
 export async function* readStream(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {

@@ -16,6 +16,7 @@ describe('navEntries', () => {
       'Your data',
       'Reproduce',
       'Playground',
+      'SQL',
     ]);
   });
 

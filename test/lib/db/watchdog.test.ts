@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { SqlEngine } from '../../../src/lib/db/engine.ts';
+import type { SqlEngine, StatementRunner } from '../../../src/lib/db/engine.ts';
 import { EngineDeadError, watchEngine, withTimeout } from '../../../src/lib/db/watchdog.ts';
 
 const FAST = { callTimeoutMs: 200, pingEveryMs: 20, pingTimeoutMs: 50 };
 const never = <T>() => new Promise<T>(() => undefined);
+
+/** A console statement that runs until the test says otherwise. */
+function slowRunner() {
+  let finish: () => void = () => undefined;
+  const runner: StatementRunner = {
+    run: () =>
+      new Promise((resolve) => {
+        finish = () => resolve({ columns: [], rows: [], truncated: false });
+      }),
+    cancel: async () => true,
+    close: async () => undefined,
+  };
+  return { runner, finish: () => finish() };
+}
+const fakeRunner = slowRunner().runner;
 
 /** An engine that answers until `die()`, after which nothing it is sent ever settles (a closed worker). */
 function fakeEngine() {
@@ -14,6 +29,7 @@ function fakeEngine() {
     registerText: async () => answer(undefined),
     insertJsonFromPath: async () => answer(undefined),
     dropFile: async () => answer(undefined),
+    openStatementRunner: async () => answer(fakeRunner),
     close: async () => undefined,
   };
   return { engine, ping: () => answer(true), die: () => (alive = false) };
@@ -63,6 +79,37 @@ describe('watchEngine', () => {
     const pending = w.query('SELECT 1');
     w.kill('worker error: out of memory');
     await expect(pending).rejects.toThrow('DuckDB stopped: worker error: out of memory');
+    await w.close();
+  });
+});
+
+describe('a watched console statement', () => {
+  it('may outlast the call timeout while the worker answers pings', async () => {
+    const f = fakeEngine();
+    const slow = slowRunner();
+    f.engine.openStatementRunner = async () => slow.runner;
+    let pings = 0;
+    const ping = () => (pings++, f.ping());
+    const dead: string[] = [];
+    const w = watchEngine(f.engine, ping, (r) => dead.push(r), FAST);
+    const runner = await w.openStatementRunner();
+    const running = runner.run('SELECT count(*) FROM range(10000000000)', 10);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(dead).toEqual([]);
+    expect(pings).toBeGreaterThan(3);
+    slow.finish();
+    expect(await running).toEqual({ columns: [], rows: [], truncated: false });
+    await w.close();
+  });
+
+  it('is rejected when the worker dies under it', async () => {
+    const f = fakeEngine();
+    const slow = slowRunner();
+    f.engine.openStatementRunner = async () => slow.runner;
+    const w = watchEngine(f.engine, f.ping, () => undefined, FAST);
+    const running = (await w.openStatementRunner()).run('SELECT 1', 10);
+    f.die();
+    await expect(running).rejects.toThrow('DuckDB stopped: the worker stopped answering');
     await w.close();
   });
 });

@@ -126,6 +126,9 @@ const emptyEngine: SqlEngine = {
   registerText: async () => undefined,
   insertJsonFromPath: async () => undefined,
   dropFile: async () => undefined,
+  openStatementRunner: async () => {
+    throw new Error('no console here');
+  },
   close: async () => undefined,
 };
 

@@ -1,0 +1,67 @@
+// One run of the reader's SQL on the console's connection: the rows (up to a cap), each column
+// with its DuckDB type, the time DuckDB took, or the error with where DuckDB pointed.
+import { StatementCancelledError, type StatementRunner } from '../db/engine.ts';
+import type { SqlRow } from '../query/sql-values.ts';
+import { rowSchema } from '../query/row-schema.ts';
+import { errorMessage } from '../common/error-message.ts';
+import { errorPosition, readDuckDbError, type ErrorPosition } from './error-position.ts';
+import { consoleColumns, type ConsoleColumn, type DescribedColumn } from './result-types.ts';
+import { describeSql } from './statements.ts';
+
+/** Rows kept of one result; the rest are never read out of DuckDB. */
+export const RESULT_CAP = 100_000;
+
+export interface ConsoleResult {
+  sql: string;
+  columns: ConsoleColumn[];
+  rows: SqlRow[];
+  /** The result had more than `RESULT_CAP` rows. */
+  truncated: boolean;
+  /** Milliseconds from sending the text to the last row read. */
+  ms: number;
+}
+
+export class ConsoleError extends Error {
+  constructor(
+    message: string,
+    readonly position: ErrorPosition | null,
+    readonly cancelled: boolean,
+  ) {
+    super(message);
+    this.name = 'ConsoleError';
+  }
+}
+
+const describedRow = rowSchema({ column_name: 'string', column_type: 'string' });
+
+async function describe(runner: StatementRunner, sql: string): Promise<DescribedColumn[] | null> {
+  const text = describeSql(sql);
+  if (!text) return null;
+  try {
+    const { rows } = await runner.run(text, 10_000);
+    return rows.map(describedRow);
+  } catch {
+    return null;
+  }
+}
+
+export async function runConsoleSql(
+  runner: StatementRunner,
+  sql: string,
+  maxRows = RESULT_CAP,
+  now: () => number = () => performance.now(),
+): Promise<ConsoleResult> {
+  const started = now();
+  let result: Awaited<ReturnType<StatementRunner['run']>>;
+  try {
+    result = await runner.run(sql, maxRows);
+  } catch (err) {
+    const cancelled = err instanceof StatementCancelledError;
+    const message = errorMessage(err);
+    const position = cancelled ? null : errorPosition(message, sql);
+    throw new ConsoleError(readDuckDbError(message).text, position, cancelled);
+  }
+  const ms = now() - started;
+  const columns = consoleColumns(result.columns, await describe(runner, sql));
+  return { sql, columns, rows: result.rows, truncated: result.truncated, ms };
+}

@@ -1,0 +1,70 @@
+// The browser's TableStore: one IndexedDB object store of StoredTable entries keyed by table name.
+import type { StoredTable } from './persist-entry.ts';
+import type { TableStore } from './persist-store.ts';
+
+const DB_NAME = 'memlens-user-tables';
+const DB_VERSION = 1;
+const STORE = 'tables';
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+export class IndexedDbTableStore implements TableStore {
+  private db: Promise<IDBDatabase> | null = null;
+
+  constructor(private readonly factory: IDBFactory) {}
+
+  private open(): Promise<IDBDatabase> {
+    this.db ??= new Promise((resolve, reject) => {
+      const request = this.factory.open(DB_NAME, DB_VERSION);
+      request.onupgradeneeded = () => {
+        if (!request.result.objectStoreNames.contains(STORE)) {
+          request.result.createObjectStore(STORE);
+        }
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
+    });
+    this.db.catch(() => (this.db = null));
+    return this.db;
+  }
+
+  private async run<T>(
+    mode: IDBTransactionMode,
+    act: (store: IDBObjectStore) => IDBRequest<T>,
+  ): Promise<T> {
+    const tx = (await this.open()).transaction(STORE, mode);
+    const result = done(act(tx.objectStore(STORE)));
+    await committed(tx);
+    return result;
+  }
+
+  async keys(): Promise<string[]> {
+    const keys = await this.run('readonly', (s) => s.getAllKeys());
+    return keys.filter((k): k is string => typeof k === 'string');
+  }
+  get(key: string): Promise<unknown> {
+    return this.run('readonly', (s): IDBRequest<unknown> => s.get(key));
+  }
+  async put(entry: StoredTable): Promise<void> {
+    await this.run('readwrite', (s) => s.put(entry, entry.table));
+  }
+  async delete(key: string): Promise<void> {
+    await this.run('readwrite', (s) => s.delete(key));
+  }
+  async clear(): Promise<void> {
+    await this.run('readwrite', (s) => s.clear());
+  }
+}

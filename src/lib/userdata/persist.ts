@@ -1,0 +1,166 @@
+// Keeping user tables between visits: saved after a load, loaded again by the same loader after
+// DuckDB starts, removed on request. One table that cannot be restored never stops the others.
+import type { Catalog } from '../db/catalog.ts';
+import { ROLLBACK_SQL, dropUserTableStatements } from '../db/queries.ts';
+import { storageMessage } from '../app/storage-error.ts';
+import { plural } from '../app/plural.ts';
+import { errorMessage } from '../common/error-message.ts';
+import { blobSource, type ByteSource } from './byte-source.ts';
+import { loadUserFile, type LoadPlan, type LoadResult } from './load.ts';
+import { decodeStoredTable, planOf, storedTable, StoredTableError } from './persist-entry.ts';
+import type { TableStore } from './persist-store.ts';
+
+export interface StoredTableInfo {
+  table: string;
+  file: string;
+  bytes: number;
+  savedAt: string;
+}
+
+export interface StoredList {
+  tables: StoredTableInfo[];
+  /** Entries that cannot be read back, each naming its table. */
+  broken: StoredTableError[];
+}
+
+export interface RestoreFailure {
+  table: string;
+  message: string;
+}
+
+/** Where restoring stands, for the page: counts while it runs, the outcome after. */
+export interface RestoreStatus {
+  phase: 'waiting' | 'restoring' | 'done';
+  done: number;
+  total: number;
+  table: string;
+  notice: string;
+  failed: RestoreFailure[];
+}
+
+export const RESTORE_WAITING: Readonly<RestoreStatus> = Object.freeze({
+  phase: 'waiting',
+  done: 0,
+  total: 0,
+  table: '',
+  notice: '',
+  failed: [],
+});
+
+export interface RestoreOutcome {
+  restored: LoadResult[];
+  failed: RestoreFailure[];
+}
+
+async function fileBlob(source: ByteSource): Promise<Blob> {
+  if (source.blob) return source.blob;
+  const parts: BlobPart[] = [];
+  for await (const chunk of source.chunks()) parts.push(new Uint8Array(chunk));
+  return new Blob(parts);
+}
+
+/**
+ * Keeps the file and its plan so the table comes back on the next visit; returns what to tell
+ * the reader when the browser refused (a full quota names the table), or null when kept.
+ */
+export async function keepUserTable(
+  store: TableStore,
+  source: ByteSource,
+  plan: LoadPlan,
+): Promise<string | null> {
+  try {
+    await store.put(storedTable(plan, source.name, await fileBlob(source)));
+    return null;
+  } catch (err) {
+    return `${storageMessage(err, `${plan.table} (from ${source.name})`)}; it stays loaded until this tab closes.`;
+  }
+}
+
+export async function storedTables(store: TableStore): Promise<StoredList> {
+  const tables: StoredTableInfo[] = [];
+  const broken: StoredTableError[] = [];
+  for (const key of await store.keys()) {
+    try {
+      const entry = decodeStoredTable(await store.get(key), key);
+      tables.push({
+        table: entry.table,
+        file: entry.file,
+        bytes: entry.bytes.size,
+        savedAt: entry.savedAt,
+      });
+    } catch (err) {
+      broken.push(
+        err instanceof StoredTableError ? err : new StoredTableError(key, errorMessage(err)),
+      );
+    }
+  }
+  return { tables, broken };
+}
+
+/** Loads every stored table again, in the order they were saved. */
+export async function restoreUserTables(
+  catalog: Catalog,
+  store: TableStore,
+  onProgress: (done: number, total: number, table: string) => void = () => {},
+): Promise<RestoreOutcome> {
+  const keys = await store.keys();
+  const restored: LoadResult[] = [];
+  const failed: RestoreFailure[] = [];
+  const entries = [];
+  for (const key of keys) {
+    try {
+      entries.push(decodeStoredTable(await store.get(key), key));
+    } catch (err) {
+      const message = err instanceof StoredTableError ? err.reason : errorMessage(err);
+      failed.push({ table: key, message });
+    }
+  }
+  entries.sort((a, b) => a.savedAt.localeCompare(b.savedAt) || a.table.localeCompare(b.table));
+  for (const [i, entry] of entries.entries()) {
+    onProgress(i, entries.length, entry.table);
+    try {
+      restored.push(
+        await loadUserFile(catalog, blobSource(entry.file, entry.bytes), planOf(entry)),
+      );
+    } catch (err) {
+      failed.push({ table: entry.table, message: errorMessage(err) });
+    }
+  }
+  onProgress(entries.length, entries.length, '');
+  return { restored, failed };
+}
+
+/** Drops the table from DuckDB and from this browser's store. */
+export async function removeUserTable(
+  catalog: Catalog,
+  store: TableStore,
+  table: string,
+): Promise<void> {
+  try {
+    for (const statement of dropUserTableStatements(table)) {
+      await catalog.engine.query(statement.sql, statement.params);
+    }
+  } catch (err) {
+    await catalog.engine.query(ROLLBACK_SQL).catch(() => []);
+    throw err;
+  }
+  await store.delete(table);
+}
+
+/** Every stored table and every other `loaded` one, dropped and forgotten; returns their names. */
+export async function removeAllUserTables(
+  catalog: Catalog,
+  store: TableStore,
+  loaded: readonly string[],
+): Promise<string[]> {
+  const names = [...new Set([...loaded, ...(await store.keys())])];
+  for (const name of names) await removeUserTable(catalog, store, name);
+  return names;
+}
+
+/** One line for the page after a restore. */
+export function restoreNotice(outcome: RestoreOutcome): string {
+  const n = outcome.restored.length;
+  if (n === 0) return '';
+  return `Restored ${plural(n, 'table')} from this browser: ${outcome.restored.map((r) => r.table).join(', ')}.`;
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import type { Catalog } from '../../../src/lib/db/catalog.ts';
+import { OVERVIEW_CHART, PAPER_CHARTS } from '../../../src/lib/charts/paper-charts.ts';
+import { figureSpec, specText } from '../../../src/lib/charts/chart-export.ts';
+import { resultsCatalog } from './chart-harness.ts';
+
+let catalog: Catalog;
+let overview: TopLevelSpec;
+let facet: TopLevelSpec;
+
+const LABEL = {
+  title: 'Recalled when asked & rarely used',
+  source: 'Best row per paper <and side>',
+  url: 'http://127.0.0.1:4173/memlens/#/home?legend.overview-recall-vs-use=Use',
+};
+
+beforeAll(async () => {
+  catalog = await resultsCatalog();
+  overview = OVERVIEW_CHART.spec(await catalog.query(OVERVIEW_CHART.sql));
+  const [table4] = PAPER_CHARTS['locomo-conv'];
+  facet = table4.spec(await catalog.query(table4.sql));
+});
+
+afterAll(async () => {
+  await catalog.engine.close();
+});
+
+describe('a figure exported from a chart', () => {
+  it('has the width the chart had on screen, or a fixed one, instead of the card width', () => {
+    const sized = figureSpec(overview, LABEL, 640.4);
+    expect('width' in sized && sized.width).toBe(640);
+    expect(sized.autosize).toEqual({ type: 'pad' });
+    const unsized = figureSpec(overview, LABEL, null);
+    expect('width' in unsized && unsized.width).toBe(720);
+    expect('width' in overview && overview.width).toBe('container');
+  });
+
+  it('titles the figure with its source line and the link back; a missing source is left out', () => {
+    expect(figureSpec(overview, LABEL, 640).title).toEqual({
+      text: LABEL.title,
+      subtitle: [`Source: ${LABEL.source}`, `MemLens: ${LABEL.url}`],
+    });
+    const figure = figureSpec(facet, { ...LABEL, source: '' }, 900);
+    expect(figure.title).toEqual({ text: LABEL.title, subtitle: [`MemLens: ${LABEL.url}`] });
+    expect('width' in figure).toBe(false);
+  });
+
+  it('copies as a self-contained Vega-Lite spec with its data inline', () => {
+    const text = specText(figureSpec(overview, LABEL, 640));
+    const parsed: unknown = JSON.parse(text);
+    expect(parsed).toMatchObject({
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      title: { text: LABEL.title },
+      data: { values: expect.arrayContaining([expect.objectContaining({ paper: 'inmind' })]) },
+    });
+    expect(() => compile(JSON.parse(text))).not.toThrow();
+  });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../../../src/lib/db/catalog.ts';
+import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
+import { loadInMind, loadResults } from '../../../src/lib/data/core-loader.ts';
+import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import { EXAMPLE_QUERIES } from '../../../src/lib/console/examples.ts';
+import { SITE, siteFetch } from '../data/site-fetch.ts';
+
+let catalog: Catalog;
+
+beforeAll(async () => {
+  catalog = new Catalog(await openNodeEngine());
+  const opts = { siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() };
+  await loadInMind(catalog, opts);
+  const papers = ['inmind', 'locomo-conv', 'memuse', 'utilmem'];
+  const files = papers.map((p) => ({
+    name: `data/results/${p}.csv`,
+    url: `${SITE}data/results/${p}.csv`,
+  }));
+  await loadResults(catalog, files, siteFetch());
+  await loadBenchmarkRows(catalog, await collectBenchmarkRows(opts));
+});
+
+afterAll(async () => {
+  await catalog.engine.close();
+});
+
+const byId = (id: string) => {
+  const found = EXAMPLE_QUERIES.find((e) => e.id === id);
+  if (!found) throw new Error(`no example ${id}`);
+  return found.sql;
+};
+
+describe('the console examples, on the loaded tables', () => {
+  it('each runs and returns rows', async () => {
+    for (const example of EXAMPLE_QUERIES) {
+      const rows = await catalog.query(example.sql);
+      expect(rows.length, example.id).toBeGreaterThan(0);
+    }
+    expect(new Set(EXAMPLE_QUERIES.map((e) => e.id)).size).toBe(EXAMPLE_QUERIES.length);
+  });
+
+  it('InMind Table 1 puts BM25 and dense retrieval beside each other with their numbers', async () => {
+    const rows = await catalog.query(byId('inmind-table1'));
+    const minilm = rows.find((r) => String(r.system).startsWith('Dense (MiniLM)'));
+    expect(minilm).toMatchObject({ naive: 92, target_recall: 0.8, application: 9.6 });
+  });
+
+  it('LoCoMo has 1,986 questions in five categories', async () => {
+    const rows = await catalog.query(byId('locomo-categories'));
+    expect(rows.map((r) => r.category)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.reduce((n, r) => n + Number(r.questions), 0)).toBe(1986);
+  });
+});
