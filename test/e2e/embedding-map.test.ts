@@ -63,6 +63,31 @@ async function shoot(file: string): Promise<void> {
   await page.locator('.map-row').screenshot({ path: path.join(dir, file) });
 }
 
+/** The point (by aria-label prefix) farthest from any other: a click there can only mean it. */
+function isolatedPoint(prefix: string): Promise<{ label: string; x: number; y: number }> {
+  return page.$$eval(
+    `${MAP} [aria-label]`,
+    (els, want) => {
+      const points = els
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          const label = e.getAttribute('aria-label') ?? '';
+          return { label, x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        })
+        .filter((p) => p.label.startsWith('query |') || p.label.startsWith('memory |'));
+      let best = { label: '', x: 0, y: 0, gap: -1 };
+      for (const p of points) {
+        if (!p.label.startsWith(want)) continue;
+        let gap = Infinity;
+        for (const o of points) if (o !== p) gap = Math.min(gap, Math.hypot(o.x - p.x, o.y - p.y));
+        if (gap > best.gap) best = { ...p, gap };
+      }
+      return best;
+    },
+    prefix,
+  );
+}
+
 const attr = (name: string) =>
   page
     .locator('.embedding-map')
@@ -125,24 +150,7 @@ describe('embedding map on the Reproduce page', () => {
 
   it('opens a query’s row and drill-down when its point is clicked', async () => {
     await page.locator(MAP).scrollIntoViewIfNeeded();
-    // The query point farthest from any other point: a click there can only mean that one.
-    const target = await page.$$eval(`${MAP} [aria-label]`, (els) => {
-      const points = els
-        .map((e) => {
-          const r = e.getBoundingClientRect();
-          const label = e.getAttribute('aria-label') ?? '';
-          return { label, x: r.left + r.width / 2, y: r.top + r.height / 2 };
-        })
-        .filter((p) => p.label.startsWith('query |') || p.label.startsWith('memory |'));
-      let best = { label: '', x: 0, y: 0, gap: -1 };
-      for (const p of points) {
-        if (!p.label.startsWith('query |')) continue;
-        let gap = Infinity;
-        for (const o of points) if (o !== p) gap = Math.min(gap, Math.hypot(o.x - p.x, o.y - p.y));
-        if (gap > best.gap) best = { ...p, gap };
-      }
-      return best;
-    });
+    const target = await isolatedPoint('query |');
     const clicked = target.label.split(' | ')[2];
     await page.mouse.click(target.x, target.y);
     await page.waitForFunction(() => /[?&]q=/.test(location.hash), null, { timeout: 10_000 });
@@ -194,6 +202,19 @@ describe('embedding map on the Reproduce page', () => {
       `UMAP (seed 42, 15 neighbours, 200 epochs) of ${memories} + 250 points (${MODEL}): ${ms} ms`,
     );
     expect(await param('map')).toBe('umap');
+  });
+
+  it('opens a picked memory: its text and its turn in the conversation viewer', async () => {
+    await page.locator(MAP).scrollIntoViewIfNeeded();
+    const target = await isolatedPoint('memory | background memory');
+    await page.mouse.click(target.x, target.y);
+    await page.waitForFunction(() => /[?&]mem=/.test(location.hash), null, { timeout: 10_000 });
+    const panel = page.locator('[data-picked-memory]');
+    expect(await panel.getAttribute('data-picked-memory')).toBe(await param('mem'));
+    const id = target.label.split(' | ')[2];
+    expect(await panel.locator('h4').innerText()).toContain(id);
+    const link = panel.getByRole('link', { name: 'Open this turn in its conversation' });
+    expect(await link.getAttribute('href')).toContain(`turn=${encodeURIComponent(id)}`);
   });
 
   it('has no serious axe violation and no sideways scroll at 390 px', async () => {
