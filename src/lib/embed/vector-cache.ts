@@ -1,22 +1,9 @@
 // Embedding vectors in IndexedDB, keyed by vector-cache-key.ts. Each batch is written in one
 // transaction, so a run that stops midway leaves whole batches or nothing.
+import { requestResult, transactionDone } from '../common/idb.ts';
+
 export const VECTOR_DB_NAME = 'memlens-vectors';
 const STORE = 'vectors';
-
-function done(request: IDBRequest): Promise<void> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
 
 /** What an embedder needs from a cache; VectorCache is the IndexedDB one. */
 export interface VectorStore {
@@ -49,7 +36,7 @@ export class VectorCache implements OwnedVectorStore {
     const tx = this.db.transaction(STORE, 'readonly');
     const store = tx.objectStore(STORE);
     const requests = keys.map((key) => store.get(key));
-    await committed(tx);
+    await transactionDone(tx);
     return requests.map((r) => (r.result instanceof Float32Array ? r.result : undefined));
   }
 
@@ -58,19 +45,19 @@ export class VectorCache implements OwnedVectorStore {
     const tx = this.db.transaction(STORE, 'readwrite');
     const store = tx.objectStore(STORE);
     for (const { key, vector } of entries) store.put(vector, key);
-    await committed(tx);
+    await transactionDone(tx);
   }
 
   async count(): Promise<number> {
     const request = this.db.transaction(STORE, 'readonly').objectStore(STORE).count();
-    await done(request);
+    await requestResult(request);
     return request.result;
   }
 
   async clear(): Promise<void> {
     const tx = this.db.transaction(STORE, 'readwrite');
     tx.objectStore(STORE).clear();
-    await committed(tx);
+    await transactionDone(tx);
   }
 
   close(): void {

@@ -1,25 +1,11 @@
 // The browser's TableStore: one IndexedDB object store of StoredTable entries keyed by table name.
+import { requestResult, transactionDone } from '../common/idb.ts';
 import type { StoredTable } from './persist-entry.ts';
 import type { TableStore } from './persist-store.ts';
 
 const DB_NAME = 'memlens-user-tables';
 const DB_VERSION = 1;
 const STORE = 'tables';
-
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
 
 export class IndexedDbTableStore implements TableStore {
   private db: Promise<IDBDatabase> | null = null;
@@ -46,8 +32,8 @@ export class IndexedDbTableStore implements TableStore {
     act: (store: IDBObjectStore) => IDBRequest<T>,
   ): Promise<T> {
     const tx = (await this.open()).transaction(STORE, mode);
-    const result = done(act(tx.objectStore(STORE)));
-    await committed(tx);
+    const result = requestResult(act(tx.objectStore(STORE)));
+    await transactionDone(tx);
     return result;
   }
 

@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import type { Catalog } from '../../../src/lib/db/catalog.ts';
-import { OVERVIEW_CHART, PAPER_CHARTS } from '../../../src/lib/charts/paper-charts.ts';
 import { figureSpec, specText } from '../../../src/lib/charts/chart-export.ts';
-import { resultsCatalog } from './chart-harness.ts';
+import { EXPORT_LABEL, exportSpecs } from './chart-harness.ts';
 
-let catalog: Catalog;
 let overview: TopLevelSpec;
 let facet: TopLevelSpec;
-
-const LABEL = {
-  title: 'Recalled when asked & rarely used',
-  source: 'Best row per paper <and side>',
-  url: 'http://127.0.0.1:4173/memlens/#/home?legend.overview-recall-vs-use=Use',
-};
+const LABEL = EXPORT_LABEL;
 
 beforeAll(async () => {
-  catalog = await resultsCatalog();
-  overview = OVERVIEW_CHART.spec(await catalog.query(OVERVIEW_CHART.sql));
-  const [table4] = PAPER_CHARTS['locomo-conv'];
-  facet = table4.spec(await catalog.query(table4.sql));
-});
-
-afterAll(async () => {
-  await catalog.engine.close();
+  ({ overview, facet } = await exportSpecs());
 });
 
 describe('a figure exported from a chart', () => {

@@ -4,6 +4,7 @@ import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { loadResults } from '../../../src/lib/data/core-loader.ts';
 import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { OVERVIEW_CHART, PAPER_CHARTS } from '../../../src/lib/charts/paper-charts.ts';
 import { SITE, siteFetch } from '../data/site-fetch.ts';
 
 /** All four results CSVs in DuckDB-WASM (Node build), loaded exactly as the site loads them. */
@@ -15,6 +16,25 @@ export async function resultsCatalog(): Promise<Catalog> {
   }));
   await loadResults(catalog, files, siteFetch());
   return catalog;
+}
+
+/** What the export tests label a figure with: markup-like text and a hash URL with state. */
+export const EXPORT_LABEL = {
+  title: 'Recalled when asked & rarely used',
+  source: 'Best row per paper <and side>',
+  url: 'http://127.0.0.1:4173/memlens/#/home?legend.overview-recall-vs-use=Use',
+};
+
+/** The Overview (a layered chart) and LoCoMo-Conv Table 4 (a faceted one), from the real rows. */
+export async function exportSpecs(): Promise<{ overview: TopLevelSpec; facet: TopLevelSpec }> {
+  const catalog = await resultsCatalog();
+  try {
+    const overview = OVERVIEW_CHART.spec(await catalog.query(OVERVIEW_CHART.sql));
+    const [table4] = PAPER_CHARTS['locomo-conv'];
+    return { overview, facet: table4.spec(await catalog.query(table4.sql)) };
+  } finally {
+    await catalog.engine.close();
+  }
 }
 
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
