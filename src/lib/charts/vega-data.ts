@@ -2,6 +2,7 @@
 // brush) is neither recompiled nor re-embedded: Vega re-encodes only the tuples that changed, and
 // the SVG renderer redraws only their items.
 import type { View } from 'vega';
+import type { TopLevelSpec } from 'vega-lite';
 
 export interface DataChange {
   inserted: number;
@@ -92,4 +93,20 @@ export function syncDatasets(view: View, sets: readonly DatasetRows[]): Promise<
     run.catch(() => undefined),
   );
   return run;
+}
+
+/**
+ * The spec with its named datasets as the view draws them now, for an export of a chart updated
+ * in place (its spec still holds the rows it was first drawn with).
+ */
+export function withDrawnDatasets(spec: TopLevelSpec, view: View): TopLevelSpec {
+  if (!spec.datasets) return spec;
+  const datasets = Object.fromEntries(
+    Object.keys(spec.datasets).map((name) => {
+      const tuples: unknown[] = view.data(name);
+      // Plain copies: Vega's own tuple id (a symbol key) stays behind.
+      return [name, tuples.filter(isTuple).map((t) => Object.fromEntries(Object.entries(t)))];
+    }),
+  );
+  return { ...spec, datasets };
 }

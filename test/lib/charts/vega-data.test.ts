@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { View, parse } from 'vega';
-import { datasetRows, diffRows, syncDatasets } from '../../../src/lib/charts/vega-data.ts';
+import {
+  datasetRows,
+  diffRows,
+  syncDatasets,
+  withDrawnDatasets,
+} from '../../../src/lib/charts/vega-data.ts';
 
 interface Row {
   id: string;
@@ -81,6 +86,18 @@ describe('syncing a running view’s dataset', () => {
     expect(first.inserted).toBe(1);
     expect(second).toEqual({ inserted: 0, modified: 0, removed: 0 });
     expect(view.data('rows')).toHaveLength(3);
+    view.finalize();
+  });
+});
+
+describe('a spec with the data a view draws now', () => {
+  it('takes the named datasets from the view, and leaves a spec without them alone', async () => {
+    const view = await headless([{ id: 'a', v: 1, on: false }]);
+    await syncDatasets(view, [datasetRows('rows', [{ id: 'a', v: 1, on: true }], 'id')]);
+    const drawn = withDrawnDatasets(spec([{ id: 'a', v: 1, on: false }]), view);
+    expect(drawn.datasets).toEqual({ rows: [{ id: 'a', v: 1, on: true }] });
+    const plain: TopLevelSpec = { data: { values: [] }, mark: 'point' };
+    expect(withDrawnDatasets(plain, view)).toBe(plain);
     view.finalize();
   });
 });
