@@ -1,7 +1,7 @@
 // The Reproduce page's embedding map with tiny-bert (or MEMLENS_MAP_MODEL) on InMind: every
 // memory drawn, a histogram brush lighting points up, a click opening the query, the state in
-// the URL across a reload and back, the projection cached beside the vectors; axe and a phone's
-// width.
+// the URL across a reload and back, the projection cached beside the vectors, a memory picked from
+// the keyboard, the view updated in place on a pick; axe and a phone's width.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,10 @@ function isolatedPoint(prefix: string): Promise<{ label: string; x: number; y: n
   );
 }
 
+/** Marks the map's SVG root; a re-embedded chart draws a new one. */
+const tagSvg = () => page.$eval(`${MAP} svg`, (svg) => svg.setAttribute('data-e2e-root', ''));
+const sameSvg = async () => (await page.locator(`${MAP} svg[data-e2e-root]`).count()) === 1;
+
 const attr = (name: string) =>
   page
     .locator('.embedding-map')
@@ -150,6 +154,7 @@ describe('embedding map on the Reproduce page', () => {
 
   it('opens a query’s row and drill-down when its point is clicked', async () => {
     await page.locator(MAP).scrollIntoViewIfNeeded();
+    await tagSvg();
     const target = await isolatedPoint('query |');
     const clicked = target.label.split(' | ')[2];
     await page.mouse.click(target.x, target.y);
@@ -163,6 +168,8 @@ describe('embedding map on the Reproduce page', () => {
     // The selected query is marked, and its top 5 (InMind's k) are drawn as lines to its memories.
     expect((await labels(`query | query | ${q} |`)).some((l) => l.includes('selected'))).toBe(true);
     expect(await page.locator(`${MAP} g.mark-rule line`).count()).toBe(5);
+    // Updated in place: the pick re-embedded neither the chart nor re-projected the points.
+    expect(await sameSvg()).toBe(true);
   });
 
   it('keeps range and query across a reload, from the cache, and back/forward undo the pick', async () => {
@@ -202,6 +209,45 @@ describe('embedding map on the Reproduce page', () => {
       `UMAP (seed 42, 15 neighbours, 200 epochs) of ${memories} + 250 points (${MODEL}): ${ms} ms`,
     );
     expect(await param('map')).toBe('umap');
+  });
+
+  it('picks a memory from the keyboard: the top-k list opens it as a click would', async () => {
+    await mapReady('umap');
+    await tagSvg();
+    const q = (await param('q')) ?? '';
+    expect(await page.locator('[data-memory-list="top"] button').count()).toBe(5);
+    await page.focus('.embedding-map select');
+    let key: string | null = null;
+    for (let i = 0; i < 30 && key === null; i++) {
+      await page.keyboard.press('Tab');
+      key = await page.evaluate(() =>
+        document.activeElement?.closest('[data-memory-list="top"]')
+          ? document.activeElement.getAttribute('data-memory-key')
+          : null,
+      );
+    }
+    expect(key).toMatch(/^m:/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /[?&]mem=/.test(location.hash), null, { timeout: 10_000 });
+    expect(await param('mem')).toBe(key);
+    expect(await param('q')).toBe(q);
+    const panel = page.locator('[data-picked-memory]');
+    expect(await panel.getAttribute('data-picked-memory')).toBe(key);
+    await page.waitForFunction(
+      (sel) =>
+        [...document.querySelectorAll(`${sel} [aria-label^="memory |"]`)].some((e) =>
+          (e.getAttribute('aria-label') ?? '').includes('| selected'),
+        ),
+      MAP,
+      { timeout: 10_000 },
+    );
+    const drawn = (await labels('memory |')).filter((l) => l.includes('| selected'));
+    expect(drawn).toHaveLength(1);
+    expect(await panel.locator('h4').innerText()).toContain(drawn[0].split(' | ')[2]);
+    expect(
+      await page.locator(`[data-memory-key="${key}"]`).first().getAttribute('aria-current'),
+    ).toBe('true');
+    expect(await sameSvg()).toBe(true);
   });
 
   it('opens a picked memory: its text and its turn in the conversation viewer', async () => {

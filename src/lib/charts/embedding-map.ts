@@ -1,10 +1,15 @@
 import type { TopLevelSpec } from 'vega-lite';
+import type { View } from 'vega';
+import { datasetRows, syncDatasets, type DataChange } from './vega-data.ts';
 import { KIND_LABELS, type LineDatum, type MapDatum } from '../map/map-points.ts';
 import { ARIA_ENCODING, CHART_CONFIG, DECORATION, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
 import { POPULATION_COLORS } from './similarity-histogram.ts';
 
 /** The point selection a click on the map sets; its value is `{ key: [pointKey] }`. */
 export const MAP_PICK = 'map_pick';
+/** The named datasets a pick or brush updates in place (`syncDataset`), keyed by `key` / `rank`. */
+export const MAP_POINTS = 'map_points';
+export const MAP_LINES = 'map_lines';
 
 const KIND_DOMAIN = [KIND_LABELS.background, KIND_LABELS.target, KIND_LABELS.query];
 /** Target and background as the similarity histogram colours them; queries in black. */
@@ -13,17 +18,15 @@ const KIND_RANGE = [POPULATION_COLORS.background, POPULATION_COLORS.target, OKAB
 export interface EmbeddingMapOptions {
   /** e.g. "PCA of MiniLM unit vectors". */
   title: string;
-  /** Whether a score range is brushed (unlit points fade). */
-  ranged: boolean;
   width?: number;
   height?: number;
 }
 
 type Axis = { labels: false; ticks: false; grid: false; title: null; domain: false };
 
-function ruleLayer(lines: readonly LineDatum[], axis: Axis) {
+function ruleLayer(axis: Axis) {
   return {
-    data: { values: lines.map((l) => ({ ...l })) },
+    data: { name: MAP_LINES },
     mark: { type: 'rule' as const, strokeWidth: 1.5, color: OKABE_ITO.vermillion, ...DECORATION },
     encoding: {
       x: { field: 'x', type: 'quantitative' as const, axis, scale: { zero: false } },
@@ -36,7 +39,9 @@ function ruleLayer(lines: readonly LineDatum[], axis: Axis) {
 
 /**
  * Memories and queries on the projection's two axes, coloured target / background / query; the
- * selected query's top-k as lines to its memories; a click picks the nearest point.
+ * selected query's top-k as lines to its memories; a click picks the nearest point. What a pick or
+ * brush changes (lit, selected, faded, score, the lines) is data, not spec, so the drawn view can
+ * be updated in place.
  */
 export function embeddingMapSpec(
   points: readonly MapDatum[],
@@ -49,11 +54,14 @@ export function embeddingMapSpec(
     description: `${options.title}: ${points.filter((p) => p.role === 'memory').length} memories and ${points.filter((p) => p.role === 'query').length} queries`,
     width: options.width ?? 420,
     height: options.height ?? 360,
+    datasets: {
+      [MAP_POINTS]: points.map((p) => ({ ...p })),
+      [MAP_LINES]: lines.map((l) => ({ ...l })),
+    },
     layer: [
-      // Without a selected query there is no line layer: an empty one would have no extent.
-      ...(lines.length === 0 ? [] : [ruleLayer(lines, axis)]),
+      ruleLayer(axis),
       {
-        data: { values: points.map((p) => ({ ...p })) },
+        data: { name: MAP_POINTS },
         params: [
           {
             name: MAP_PICK,
@@ -80,9 +88,13 @@ export function embeddingMapSpec(
             condition: { test: 'datum.selected', value: 220 },
             value: 28,
           },
-          opacity: options.ranged
-            ? { condition: { test: 'datum.lit || datum.selected', value: 1 }, value: 0.12 }
-            : { value: 0.75 },
+          opacity: {
+            condition: [
+              { test: 'datum.faded', value: 0.12 },
+              { test: 'datum.lit || datum.selected', value: 1 },
+            ],
+            value: 0.75,
+          },
           stroke: { condition: { test: 'datum.selected', value: OKABE_ITO.black }, value: null },
           strokeWidth: { value: 2 },
           order: { field: 'lit', type: 'quantitative' },
@@ -98,4 +110,16 @@ export function embeddingMapSpec(
     ],
     config: CHART_CONFIG,
   };
+}
+
+/** A drawn map brought to new rows in place (a pick, a brush): same spec, same view. */
+export function updateEmbeddingMap(
+  view: View,
+  points: readonly MapDatum[],
+  lines: readonly LineDatum[],
+): Promise<DataChange> {
+  return syncDatasets(view, [
+    datasetRows(MAP_POINTS, points, 'key'),
+    datasetRows(MAP_LINES, lines, 'rank'),
+  ]);
 }

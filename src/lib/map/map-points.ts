@@ -136,6 +136,8 @@ export interface MapDatum {
   y: number;
   lit: boolean;
   selected: boolean;
+  /** A range is brushed and this point is neither lit nor selected. */
+  faded: boolean;
   /** Score against the selected query, when the memory is in its corpus. */
   score: number | null;
   id: string;
@@ -217,6 +219,7 @@ export function mapData(
       y: coords[i * 2 + 1],
       lit: isLit,
       selected,
+      faded: range !== null && !isLit && !selected,
       score: scores.get(i) ?? null,
       id: p.id,
       snippet: snippet(p.text),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
-import { MAP_PICK, embeddingMapSpec } from '../../../src/lib/charts/embedding-map.ts';
+import { View, parse } from 'vega';
+import {
+  MAP_LINES,
+  MAP_PICK,
+  MAP_POINTS,
+  embeddingMapSpec,
+  updateEmbeddingMap,
+} from '../../../src/lib/charts/embedding-map.ts';
 import {
   SCORE_BRUSH,
   similarityHistogramSpec,
@@ -21,6 +28,7 @@ function datum(
     y: 1,
     lit: false,
     selected: false,
+    faded: false,
     score: null,
     id: key,
     snippet: key,
@@ -38,7 +46,7 @@ const lines: LineDatum[] = [{ x: 0, y: 0, x2: 1, y2: 1, rank: 1 }];
 
 describe('embedding map spec', () => {
   it('compiles: a rule layer for the top-k under a point layer with the click selection', () => {
-    const spec = embeddingMapSpec(points, lines, { title: 'PCA', ranged: true });
+    const spec = embeddingMapSpec(points, lines, { title: 'PCA' });
     expect(() => compile(spec)).not.toThrow();
     expect(spec.description).toBe('PCA: 2 memories and 1 queries');
     if (!('layer' in spec)) throw new Error('not layered');
@@ -48,15 +56,41 @@ describe('embedding map spec', () => {
     expect(JSON.stringify(spec.layer[1])).toContain(`"name":"${MAP_PICK}"`);
   });
 
-  it('fades unlit points only while a range is brushed', () => {
-    const ranged = JSON.stringify(embeddingMapSpec(points, [], { title: 'x', ranged: true }));
-    const plain = JSON.stringify(embeddingMapSpec(points, [], { title: 'x', ranged: false }));
-    expect(ranged).toContain('"value":0.12');
-    expect(plain).not.toContain('"value":0.12');
+  it('fades the points marked faded (a range brushed, neither lit nor selected)', () => {
+    const text = JSON.stringify(embeddingMapSpec(points, [], { title: 'x' }));
+    expect(text).toContain('{"test":"datum.faded","value":0.12}');
+  });
+
+  it('updates a drawn view in place: a pick marks its point and draws its lines', async () => {
+    const view = new View(parse(compile(embeddingMapSpec(points, [], { title: 'x' })).spec), {
+      renderer: 'none',
+    });
+    await view.runAsync();
+    const picked = points.map((p) => ({
+      ...p,
+      selected: p.key === 'm:a:0',
+      faded: p.key !== 'm:a:0',
+    }));
+    const change = await updateEmbeddingMap(view, picked, lines);
+    expect(change).toEqual({ inserted: 1, modified: 3, removed: 0 });
+    const sizes = new Map(drawn(view).map((i) => [i.key, i.size]));
+    expect(sizes.get('m:a:0')).toBe(220);
+    expect(sizes.get('q:1')).toBe(28);
+    expect(view.data(MAP_LINES)).toHaveLength(1);
+    expect(view.data(MAP_POINTS)).toHaveLength(3);
+    // Nothing changed: nothing to run.
+    expect(await updateEmbeddingMap(view, picked, lines)).toEqual({
+      inserted: 0,
+      modified: 0,
+      removed: 0,
+    });
+    await updateEmbeddingMap(view, points, []);
+    expect(view.data(MAP_LINES)).toHaveLength(0);
+    view.finalize();
   });
 
   it('colours target and background as the similarity histogram does', () => {
-    const text = JSON.stringify(embeddingMapSpec(points, [], { title: 'x', ranged: false }));
+    const text = JSON.stringify(embeddingMapSpec(points, [], { title: 'x' }));
     expect(text).toContain('"range":["#0072B2","#E69F00","#000000"]');
   });
 });
@@ -73,3 +107,27 @@ describe('similarity histogram brush', () => {
     expect(JSON.stringify(similarityHistogramSpec(bins, 'cosine'))).not.toContain(SCORE_BRUSH);
   });
 });
+
+/** The point mark's items (symbols, in the scenegraph): each one's key and drawn size. */
+function drawn(view: View): { key: string; size: number }[] {
+  const out: { key: string; size: number }[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || !('items' in node)) return;
+    const symbols = 'marktype' in node && node.marktype === 'symbol';
+    const items: unknown = node.items;
+    if (!Array.isArray(items)) return;
+    for (const item of items) {
+      if (!symbols) walk(item);
+      else if (typeof item === 'object' && item !== null && 'datum' in item && 'size' in item) {
+        const d: unknown = item.datum;
+        const size: unknown = item.size;
+        if (typeof d === 'object' && d !== null && 'key' in d && typeof d.key === 'string')
+          out.push({ key: d.key, size: typeof size === 'number' ? size : -1 });
+      }
+    }
+  };
+  // The runtime scenegraph has a `root` that vega-typings leave out.
+  const scene: object = view.scenegraph();
+  walk('root' in scene ? scene.root : scene);
+  return out;
+}

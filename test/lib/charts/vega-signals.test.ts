@@ -93,12 +93,13 @@ describe('listening to a real Vega view', () => {
       y: 0,
       lit: false,
       selected: false,
+      faded: false,
       score: null,
       id: '1',
       snippet: '',
       aria: '',
     };
-    const view = await headless(embeddingMapSpec([point], [], { title: 't', ranged: false }));
+    const view = await headless(embeddingMapSpec([point], [], { title: 't' }));
     const heard: (string | null)[] = [];
     onPick(view, MAP_PICK, 'key', (k) => heard.push(k));
     const tuple = { unit: 'layer_1', fields: [{ field: 'key', type: 'E' }], values: ['q:1'] };

@@ -105,6 +105,9 @@ describe('map data', () => {
     ]);
     const q = layout.queryIndex.get('2:indirect') ?? -1;
     expect(d.points[q].selected).toBe(true);
+    // Under a range, what is neither lit nor selected fades: here the other memories and queries.
+    expect(d.points.filter((p) => p.faded)).toHaveLength(d.points.length - 3);
+    expect(d.points[q].faded).toBe(false);
     expect(d.points[q].aria).toContain('| selected');
     // Top 2 for 2:indirect: its target (0.3), then turn ccc (0.2).
     expect(d.lines).toEqual([
