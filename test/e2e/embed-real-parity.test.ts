@@ -14,7 +14,7 @@ import { quantiles, rowCosines, selectRows, topK, type Matrix } from '../../scri
 
 const MIN_COSINE = 0.99999;
 // SwiftShader emulates the GPU on the CPU: short texts keep this case within minutes.
-const WEBGPU_TEXTS = 50;
+const WEBGPU_TEXTS = 20;
 const spec = getModelSpec('minilm');
 
 let server: StaticServer;
