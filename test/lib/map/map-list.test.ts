@@ -1,37 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { entryLabel, memoryLists } from '../../../src/lib/map/map-list.ts';
-import { mapData, mapLayout } from '../../../src/lib/map/map-points.ts';
-import { inmindProtocol, type InMindTask } from '../../../src/lib/protocols/inmind.ts';
-import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
+import { mapData } from '../../../src/lib/map/map-points.ts';
+import { coords, evaluation, layout } from './map-fixture.ts';
 
-const tasks: InMindTask[] = [1, 2].map((id) => ({
-  task_id: id,
-  domain: 'food',
-  user_message: `I love dish ${id}`,
-  assistant_message: 'Noted.',
-  naive_query: `naive ${id}`,
-  query: `indirect ${id}`,
-}));
-const background = ['a', 'bb', 'ccc'].map((t, i) => ({ id: `t${i}`, raw_content: t, content: t }));
-
-/** Score: doc index / 10, plus 0.5 for the task's own target under its naive query. */
-const retriever: Retriever = {
-  id: 'fake',
-  label: 'Fake',
-  prepare: async () => undefined,
-  forCorpus: (corpus) => (query) =>
-    Float64Array.from(
-      corpus.docs,
-      (_, i) => i / 10 + (query.startsWith('naive') && corpus.docIds[i] === 'target' ? 0.5 : 0),
-    ),
-};
-
-const evaluation = scoreProtocol(inmindProtocol(tasks, background), retriever, 3);
-const layout = mapLayout(evaluation, (role, text) =>
-  Float32Array.from([text.length, role === 'query' ? 1 : 0]),
-);
-const coords = Float32Array.from(layout.points.flatMap((_, i) => [i, -i]));
 const none = { query: null, memory: null, range: null, series: null, k: 2 };
 
 describe('the map’s memory lists', () => {
