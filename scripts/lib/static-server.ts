@@ -143,7 +143,10 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
       });
-      createReadStream(file).pipe(res);
+      // A file removed between stat and open (a test swapping builds) ends this response only.
+      createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res);
     } catch {
       res.writeHead(404).end('not found');
     }
