@@ -1,11 +1,12 @@
 // duckdb-wasm's dist files carry source maps that point outside the package (into its bundled
 // apache-arrow sources), so `vite` dev warns once per source: 117 lines on every start. Serving
 // those files without their sourceMappingURL comment keeps the dev server quiet; builds are
-// untouched (they emit no source maps).
+// untouched (they emit no source maps). An id with a query (`?url`, `?worker`, `?import`) is another
+// plugin's to answer: `?url` must become the file's URL, not its code.
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 
-const NOISY = /\/node_modules\/@duckdb\/duckdb-wasm\/dist\/[^?]*\.(?:m?js|cjs)(?:\?.*)?$/;
+const NOISY = /\/node_modules\/@duckdb\/duckdb-wasm\/dist\/[^?]*\.(?:m?js|cjs)$/;
 const MAP_COMMENT = /\n\/\/# sourceMappingURL=\S+\s*$/;
 
 export function quietThirdPartySourcemaps(): Plugin {
@@ -15,8 +16,7 @@ export function quietThirdPartySourcemaps(): Plugin {
     enforce: 'pre',
     async load(id) {
       if (!NOISY.test(id)) return null;
-      const file = id.replace(/\?.*$/, '');
-      const code = await readFile(file, 'utf8');
+      const code = await readFile(id, 'utf8');
       return { code: code.replace(MAP_COMMENT, '\n'), map: null };
     },
   };

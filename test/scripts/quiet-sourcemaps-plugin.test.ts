@@ -17,11 +17,17 @@ describe('quietThirdPartySourcemaps', () => {
   it('serves duckdb-wasm files without their source-map comment, code otherwise unchanged', async () => {
     const original = readFileSync(worker, 'utf8');
     expect(original).toMatch(/\/\/# sourceMappingURL=/);
-    const loaded = await load(`${worker}?worker_file&type=classic`);
+    const loaded = await load(worker);
     if (!loaded || typeof loaded === 'string') throw new Error('expected code and a null map');
     expect(loaded.code).not.toMatch(/sourceMappingURL/);
     expect(loaded.code.length).toBeGreaterThan(original.length - 200);
     expect(loaded.map).toBeNull();
+  });
+
+  it('leaves an id with a query to the plugin it is for (`?url` becomes a URL, not code)', async () => {
+    expect(await load(`${worker}?url`)).toBeNull();
+    expect(await load(`${worker}?worker_file&type=classic`)).toBeNull();
+    expect(await load(`${worker}?import`)).toBeNull();
   });
 
   it('leaves every other file to Vite', async () => {

@@ -22,7 +22,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'analysis/index.ts': 're-exports only',
   'app/download.ts': 'DOM only (an <a download> click); exercised by the chart export e2e',
   'app/page-props.ts': TYPES_ONLY,
-  'app/browser-engine-opener.ts': 'one line wiring DuckDB-WASM for the shell: every e2e',
   'app/console-session.svelte.ts': RUNES,
   'app/data-session.svelte.ts': RUNES,
   'app/services.svelte.ts': RUNES,
@@ -61,12 +60,13 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'db/catalog.ts': CATALOG_SQL,
   'db/node-engine.ts': CATALOG_SQL,
   'db/queries.ts': CATALOG_SQL,
+  'embed/browser-embedder-hub.ts':
+    'wires BrowserEmbedder into the hub: test/lib/embed/browser-embedder.test.ts and every embedding e2e',
   'embed/automation.ts':
     'window.memlens, in test builds only: test/lib/embed/test-hooks.test.ts, embed-parity and embed-real-parity e2e',
   'embed/embedder.ts': TYPES_ONLY,
   'embed/node-embedder.ts':
     'onnxruntime-node against references: test/lib/embed/node-parity.test.ts, real-model-parity.test.ts',
-  'embed/ort-assets.ts': 'Vite ?url imports of the wasm files: every embedding e2e',
   'embed/vector-cache.ts':
     'IndexedDB: test/lib/embed/browser-embedder.test.ts (in-memory store) and embed-lme e2e',
   'embed/webgpu.ts': 'navigator.gpu: test/lib/embed/backend-choice.test.ts and embed-failures e2e',

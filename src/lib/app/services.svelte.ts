@@ -4,7 +4,7 @@ import { getContext, setContext } from 'svelte';
 import type { Catalog } from '../db/catalog.ts';
 import type { ChartSnapshot } from '../charts/chart-snapshot.ts';
 import { QueryClient } from '../query/query-client.ts';
-import { createBrowserEmbedderHub, type EmbedderHub } from '../embed/embedder-hub.ts';
+import type { EmbedderHub } from '../embed/embedder-hub.ts';
 import type { SqlState } from './load-marks.ts';
 import type { TableStore } from '../userdata/persist-store.ts';
 import { MemoryTableStore } from '../userdata/persist-store.ts';
@@ -30,12 +30,18 @@ export class AppServices {
 
   private embedders: EmbedderHub | null = null;
 
-  /** The site's base URL, read once (GitHub Pages serves MemLens under a subpath). */
-  constructor(readonly siteBase: string) {}
+  /**
+   * `siteBase`: the site's base URL, read once (GitHub Pages serves MemLens under a subpath).
+   * `makeHub`: how the page makes its embedder hub (src/browser/embedder-hub.ts).
+   */
+  constructor(
+    readonly siteBase: string,
+    private readonly makeHub: (siteBase: string) => EmbedderHub = noHub,
+  ) {}
 
   /** The one embedder hub, made on first use: Reproduce, Playground and Embeddings share it. */
   get hub(): EmbedderHub {
-    this.embedders ??= createBrowserEmbedderHub(this.siteBase);
+    this.embedders ??= this.makeHub(this.siteBase);
     return this.embedders;
   }
 
@@ -49,6 +55,10 @@ export class AppServices {
     this.queries.invalidate();
     this.dataVersion++;
   }
+}
+
+function noHub(): EmbedderHub {
+  throw new Error('No embedder hub here: the shell provides one (src/browser/embedder-hub.ts)');
 }
 
 const KEY = Symbol('memlens-services');

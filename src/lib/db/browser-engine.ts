@@ -1,8 +1,4 @@
 import * as duckdb from '@duckdb/duckdb-wasm';
-import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
-import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
-import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
-import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import {
   OFFLINE_SETTINGS_SQL,
   StatementCancelledError,
@@ -17,13 +13,9 @@ import {
 import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
 import { errorMessage } from '../common/error-message.ts';
 
-/** Bundles served by the site itself (Vite `?url` imports), never jsDelivr. */
-const BUNDLES: duckdb.DuckDBBundles = {
-  mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
-  eh: { mainModule: ehWasm, mainWorker: ehWorker },
-};
-
 export interface BrowserEngineOptions {
+  /** The wasm and worker files, served by the site itself (src/browser/duckdb-bundles.ts). */
+  bundles: duckdb.DuckDBBundles;
   /** Called once when the worker dies after start-up (error event, closed, no answer). */
   onDead?: (reason: string) => void;
   /** Drops the given URLs from the service worker's caches (a corrupt copy) before the retry. */
@@ -117,8 +109,8 @@ async function startOnce(
  * Starts DuckDB in a worker; a start that fails or hangs is retried once after the bundle's files
  * are evicted from the caches, then reported naming them.
  */
-export async function openBrowserEngine(opts: BrowserEngineOptions = {}): Promise<WatchedEngine> {
-  const bundle = await duckdb.selectBundle(BUNDLES);
+export async function openBrowserEngine(opts: BrowserEngineOptions): Promise<WatchedEngine> {
+  const bundle = await duckdb.selectBundle(opts.bundles);
   const files = [bundle.mainModule, bundle.mainWorker ?? ''].filter(Boolean);
   const timeoutMs = opts.startTimeoutMs ?? 30_000;
   let started: Awaited<ReturnType<typeof startOnce>>;

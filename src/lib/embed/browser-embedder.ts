@@ -8,11 +8,11 @@ import { ProgressMeter, type RunProgress } from './progress.ts';
 import { loadedKeyScope, vectorKeys } from './vector-cache-key.ts';
 import type { VectorStore } from './vector-cache.ts';
 import { locateModel, type ModelLocation } from './model-location.ts';
-import { ortWasmPaths, wasmThreadCount } from './ort-assets.ts';
+import { wasmThreadCount } from './wasm-threads.ts';
 import { WorkerChannel } from './worker-channel.ts';
 import { storageMessage } from '../app/storage-error.ts';
 import type { DeviceChoice } from './backend-choice.ts';
-import type { FromWorker, LoadInfo } from './worker-protocol.ts';
+import type { FromWorker, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
 
 export const DEFAULT_MAX_BATCH = 32;
@@ -45,15 +45,11 @@ export interface BrowserEmbedderOptions {
   /** Null: every run goes to the model (benchmarks, parity checks). */
   cache?: VectorStore | null;
   maxBatch?: number;
-  createWorker?: () => Worker;
+  /** The embedding worker (src/browser/workers.ts in the page). */
+  createWorker: () => Worker;
+  /** Where ORT's wasm is served (src/browser/ort-assets.ts in the page). */
+  wasmPaths: (siteBase: string) => WasmPaths;
   fetchImpl?: typeof fetch;
-}
-
-function createEmbedWorker(): Worker {
-  return new Worker(new URL('../../workers/embed-worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'memlens-embed',
-  });
 }
 
 function abortError(): DOMException {
@@ -83,7 +79,7 @@ export class BrowserEmbedder implements Embedder {
   private run: AbortController | null = null;
   private lastLoad: { modelId: string; opts: BrowserLoadOptions; spec?: ModelSpec } | null = null;
 
-  constructor(private readonly options: BrowserEmbedderOptions = {}) {}
+  constructor(private readonly options: BrowserEmbedderOptions) {}
 
   get spec(): ModelSpec {
     return this.requireLoaded().spec;
@@ -122,7 +118,7 @@ export class BrowserEmbedder implements Embedder {
       fetchImpl: this.options.fetchImpl,
     });
     if (!this.channel || this.channel.stopped) {
-      this.channel = new WorkerChannel((this.options.createWorker ?? createEmbedWorker)());
+      this.channel = new WorkerChannel(this.options.createWorker());
       this.channel.watchLife();
     }
     this.lastLoad = { modelId, opts, spec };
@@ -146,7 +142,7 @@ export class BrowserEmbedder implements Embedder {
             dtype,
             device: opts.device,
             location,
-            wasmPaths: ortWasmPaths(this.siteBase),
+            wasmPaths: this.options.wasmPaths(this.siteBase),
             numThreads: wasmThreadCount(),
             maxBatch: this.options.maxBatch ?? DEFAULT_MAX_BATCH,
             failWebgpuProbe: opts.failWebgpuProbe ?? false,

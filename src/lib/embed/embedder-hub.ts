@@ -3,14 +3,14 @@
 // cache (IndexedDB, shared by every embedder it makes), each embedder's unit vectors in memory,
 // and the run queue every embedding goes through. Reproduce, Playground and Embeddings share it.
 import type { DeviceChoice } from './backend-choice.ts';
-import { BrowserEmbedder, type BrowserEmbedOptions, type LoadReport } from './browser-embedder.ts';
+import type { BrowserEmbedOptions, LoadReport } from './browser-embedder.ts';
 import type { EmbedBackend, Embedder, EmbeddingMatrix } from './embedder.ts';
 import { errorMessage } from '../common/error-message.ts';
 import type { LoadProgress } from './load-progress.ts';
 import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import { RunQueue } from './run-queue.ts';
 import { UnitVectors } from './unit-vectors.ts';
-import { VectorCache, type OwnedVectorStore, type VectorStore } from './vector-cache.ts';
+import type { OwnedVectorStore, VectorStore } from './vector-cache.ts';
 
 export interface EmbedderRequest {
   modelId: string;
@@ -216,27 +216,4 @@ export class EmbedderHub {
     entry.disposed = true;
     await entry.loaded.then((e) => e.dispose()).catch(() => undefined);
   }
-}
-
-/** The browser's hub: worker-backed embedders over the IndexedDB vector cache. */
-export function createBrowserEmbedderHub(siteBase?: string): EmbedderHub {
-  return new EmbedderHub({
-    openStore: () => VectorCache.open(),
-    create: async (request, store, onLoad) => {
-      const embedder = new BrowserEmbedder({ cache: store, siteBase, maxBatch: request.maxBatch });
-      try {
-        await embedder.load(request.modelId, {
-          device: request.device,
-          dtype: request.dtype,
-          allowRemote: request.allowRemote,
-          failWebgpuProbe: request.failWebgpuProbe,
-          onProgress: onLoad,
-        });
-      } catch (err) {
-        await embedder.dispose();
-        throw err;
-      }
-      return embedder;
-    },
-  });
 }

@@ -7,13 +7,18 @@ import type { AdapterReport } from './webgpu.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { CheckedModelFile } from './model-integrity.ts';
 
+/** Absolute URLs of ORT's wasm glue and binary, served by this site. */
+export interface WasmPaths {
+  mjs: string;
+  wasm: string;
+}
+
 export interface WorkerLoadConfig {
   spec: ModelSpec;
   dtype: ModelDtype;
   device: DeviceChoice;
   location: ModelLocation;
-  /** Absolute URLs of ORT's wasm glue and binary, served by this site. */
-  wasmPaths: { mjs: string; wasm: string };
+  wasmPaths: WasmPaths;
   numThreads: number;
   maxBatch: number;
   /** Test aid: make the WebGPU probe throw, to exercise the fallback. */

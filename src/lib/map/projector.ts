@@ -34,13 +34,6 @@ export interface MapProjectorOptions {
   store?: () => Promise<VectorStore | null>;
 }
 
-export function createMapWorker(): Worker {
-  return new Worker(new URL('../../workers/map-worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'memlens-map',
-  });
-}
-
 function abortError(): DOMException {
   return new DOMException('Projection was cancelled', 'AbortError');
 }

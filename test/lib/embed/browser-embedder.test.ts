@@ -78,6 +78,12 @@ class FakeStore implements VectorStore {
   }
 }
 
+/** As src/browser/ort-assets.ts gives them: absolute URLs under the site's base. */
+const wasmPaths = (base: string) => ({
+  mjs: new URL('assets/ort-wasm-simd-threaded.asyncify-abc.mjs', base).href,
+  wasm: new URL('assets/ort-wasm-simd-threaded.asyncify-abc.wasm', base).href,
+});
+
 async function setup(store: FakeStore | null) {
   const worker = new FakeWorker();
   const embedder = new BrowserEmbedder({
@@ -85,6 +91,7 @@ async function setup(store: FakeStore | null) {
     cache: store,
     fetchImpl: serveAll,
     createWorker: () => worker as unknown as Worker,
+    wasmPaths,
   });
   const report = await embedder.load('tiny-bert', { device: 'wasm' });
   return { worker, embedder, report };
@@ -254,6 +261,7 @@ describe('BrowserEmbedder', () => {
         workers.push(new FakeWorker());
         return workers[workers.length - 1] as unknown as Worker;
       },
+      wasmPaths,
     });
     await embedder.load('tiny-bert', { device: 'wasm' });
     const first = embedder.embed(['a'], { kind: 'query' });

@@ -1,11 +1,11 @@
-import type { ResultsFile } from './lib/data/core-loader.ts';
-import { SITE_PINS } from './lib/offline/build-flags.ts';
+import type { ResultsFile } from '../lib/data/core-loader.ts';
+import { SITE_PINS } from '../lib/offline/build-flags.ts';
 
 /**
  * Released-results CSVs and MemLens's reproduced numbers, emitted by Vite as hashed site assets
  * (served by the site, never a CDN).
  */
-const urls = import.meta.glob(['../data/results/*.csv', '../data/reproduced/*.csv'], {
+const urls = import.meta.glob(['../../data/results/*.csv', '../../data/reproduced/*.csv'], {
   query: '?url',
   import: 'default',
   eager: true,
@@ -13,7 +13,7 @@ const urls = import.meta.glob(['../data/results/*.csv', '../data/reproduced/*.cs
 
 export const RESULTS_FILES: ResultsFile[] = Object.entries(urls)
   .map(([path, url]) => {
-    const name = path.replace('../', '');
+    const name = path.replace('../../', '');
     return { name, url: String(url), pin: SITE_PINS[name] };
   })
   .sort((a, b) => a.name.localeCompare(b.name));

@@ -1,0 +1,31 @@
+import { BrowserEmbedder, type BrowserEmbedderOptions } from './browser-embedder.ts';
+import { EmbedderHub } from './embedder-hub.ts';
+import { VectorCache } from './vector-cache.ts';
+
+/** What only the page can give: its base URL, the worker and where ORT's wasm is served. */
+export type BrowserHubParts = Pick<BrowserEmbedderOptions, 'createWorker' | 'wasmPaths'> & {
+  siteBase: string;
+};
+
+/** The browser's hub: worker-backed embedders over the IndexedDB vector cache. */
+export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
+  return new EmbedderHub({
+    openStore: () => VectorCache.open(),
+    create: async (request, store, onLoad) => {
+      const embedder = new BrowserEmbedder({ ...parts, cache: store, maxBatch: request.maxBatch });
+      try {
+        await embedder.load(request.modelId, {
+          device: request.device,
+          dtype: request.dtype,
+          allowRemote: request.allowRemote,
+          failWebgpuProbe: request.failWebgpuProbe,
+          onProgress: onLoad,
+        });
+      } catch (err) {
+        await embedder.dispose();
+        throw err;
+      }
+      return embedder;
+    },
+  });
+}

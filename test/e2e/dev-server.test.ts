@@ -1,0 +1,102 @@
+// `npm start` as a reader runs it: the real npm script (its prestart included), the dev server with
+// vite.config.ts and every plugin, then every nav route in Chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
+import { navEntries, type PageKind } from '../../src/lib/app/nav.ts';
+
+let server: ChildProcess;
+let origin = '';
+let output = '';
+let browser: Browser;
+
+const CHARTED: ReadonlySet<PageKind> = new Set(['home', 'inmind', 'paper']);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves with the dev server's URL once it prints it; rejects if the command ends first. */
+function untilListening(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(
+        output.replace(/\x1b\[[0-9;]*m/g, ''),
+      );
+      if (found) resolve(found[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  // A reader's shell: the e2e build's MEMLENS_BASE (set in this process) is not theirs.
+  const env = { ...process.env, FORCE_COLOR: '0' };
+  delete env.MEMLENS_BASE;
+  server = spawn('npm', ['start', '--', '--port', String(port), '--strictPort'], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+  });
+  origin = await untilListening(server);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  // npm runs vite in a child of its own: end the whole group.
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+});
+
+describe('npm start (the dev server)', () => {
+  it('renders every nav route with its content, no page error and no request off the origin', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    for (const entry of navEntries()) {
+      await page.goto(`${origin}/#/${entry.id === 'home' ? '' : entry.id}`);
+      // A blank page throws on load: its error is the message, not a timeout.
+      await page.waitForSelector('main h1', { timeout: 120_000 }).catch((err: unknown) => {
+        throw new Error(
+          `${entry.id}: no heading; page errors: ${watch.consoleErrors.join(' | ')}`,
+          {
+            cause: err,
+          },
+        );
+      });
+      await page.waitForSelector('[data-sql-state="ready"]', { timeout: 120_000 });
+      // The Overview and every paper page draw their released tables; the tools draw nothing unasked.
+      if (CHARTED.has(entry.kind)) {
+        await page
+          .locator('.chart-canvas[data-rendered="true"]')
+          .first()
+          .waitFor({ timeout: 60_000 });
+      }
+      expect(await page.locator('main').innerText(), entry.id).not.toMatch(
+        /Catalog Error|does not provide an export/,
+      );
+    }
+    expect(watch.consoleErrors).toEqual([]);
+    expect(watch.foreignRequests(origin)).toEqual([]);
+    await context.close();
+  });
+
+  it('printed no third-party source-map warnings while serving those routes', () => {
+    expect(output).not.toMatch(/sourcemap|source map/i);
+  });
+});
