@@ -1,5 +1,6 @@
-// `npm run lint`. Besides the recommended rules, two import boundaries: the UI-free core never
-// reaches up into the UI, and Svelte files reach the database only through the app layer.
+// `npm run lint`. Besides the recommended rules, import boundaries: the UI-free core never reaches
+// up into the UI, Svelte files reach the database only through the app layer, and bundler-only
+// syntax (which Node cannot run) lives in src/browser/ alone.
 import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
@@ -17,6 +18,31 @@ const DB_FROM_SVELTE = [
   {
     regex: '(^|/)lib/db(/|$)',
     message: 'Svelte files reach the database through the app layer, never src/lib/db directly.',
+  },
+];
+
+const BROWSER_FOLDER =
+  'bundler-only syntax lives in src/browser/ (Node, and so the CLI, cannot run it): move it there and inject it.';
+
+const BUNDLER_ONLY_IMPORT = {
+  regex: '\\?(url|raw|worker|sharedworker|inline)(&|$)',
+  message: `Vite query import: ${BROWSER_FOLDER}`,
+};
+
+const BROWSER_FROM_NODE = {
+  regex: '(^|/)browser/',
+  message:
+    'src/browser/ is for the page only: the core and scripts take what it makes by injection.',
+};
+
+const BUNDLER_ONLY_SYNTAX = [
+  {
+    selector: "NewExpression[callee.name=/^(Shared)?Worker$/] > NewExpression[callee.name='URL']",
+    message: `new Worker(new URL(…)): ${BROWSER_FOLDER}`,
+  },
+  {
+    selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(env|glob|hot)$/]",
+    message: `import.meta.env / glob / hot: ${BROWSER_FOLDER}`,
   },
 ];
 
@@ -61,11 +87,30 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.ts', 'src/**/*.svelte', 'scripts/**/*.ts'],
+    // The page's entry (src/main.ts) and src/browser/ are the page alone.
+    ignores: ['src/browser/**', 'src/main.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...BUNDLER_ONLY_SYNTAX] },
+  },
+  {
+    files: ['scripts/**/*.ts', 'src/workers/**/*.ts', 'src/service-worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [BUNDLER_ONLY_IMPORT, BROWSER_FROM_NODE] }],
+    },
+  },
+  {
     files: ['src/lib/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: UI_FROM_CORE }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...UI_FROM_CORE, BUNDLER_ONLY_IMPORT, BROWSER_FROM_NODE] },
+      ],
+    },
   },
   {
     files: ['**/*.svelte'],
-    rules: { 'no-restricted-imports': ['error', { patterns: DB_FROM_SVELTE }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...DB_FROM_SVELTE, BUNDLER_ONLY_IMPORT] }],
+    },
   },
 );

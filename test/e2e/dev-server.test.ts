@@ -32,9 +32,7 @@ function untilListening(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const found = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(
-        output.replace(/\x1b\[[0-9;]*m/g, ''),
-      );
+      const found = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
       if (found) resolve(found[1]);
     };
     child.stdout?.on('data', onData);
@@ -46,7 +44,7 @@ function untilListening(child: ChildProcess): Promise<string> {
 beforeAll(async () => {
   const port = await freePort();
   // A reader's shell: the e2e build's MEMLENS_BASE (set in this process) is not theirs.
-  const env = { ...process.env, FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
   delete env.MEMLENS_BASE;
   server = spawn('npm', ['start', '--', '--port', String(port), '--strictPort'], {
     cwd: repoRoot,

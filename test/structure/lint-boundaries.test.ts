@@ -7,10 +7,19 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const eslint = new ESLint({ cwd: repoRoot });
 
-async function restricted(filePath: string, code: string): Promise<string[]> {
+async function flagged(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const restricted = (filePath: string, code: string) =>
+  flagged('no-restricted-imports', filePath, code);
+const syntax = (filePath: string, code: string) => flagged('no-restricted-syntax', filePath, code);
+
+const WASM_URL =
+  "import u from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';\nvoid u;\n";
+const WORKER = "new Worker(new URL('./w.ts', import.meta.url), { type: 'module' });\n";
+const META_ENV = 'export const dev = import.meta.env.DEV;\n';
 
 describe('import boundaries', () => {
   it('src/lib never imports a Svelte component, a page or a component module', async () => {
@@ -38,5 +47,36 @@ describe('import boundaries', () => {
     expect(
       await restricted(file, svelte("import { x } from '../lib/charts/overview.ts';")),
     ).toEqual([]);
+  });
+
+  it('bundler-only syntax is refused everywhere Node can reach, and named with the folder to use', async () => {
+    for (const file of ['src/lib/embed/probe.ts', 'scripts/probe.ts', 'src/workers/probe.ts']) {
+      expect(await restricted(file, WASM_URL), file).toEqual([
+        expect.stringContaining('lives in src/browser/'),
+      ]);
+      expect(await syntax(file, WORKER), file).toEqual([
+        expect.stringContaining('lives in src/browser/'),
+      ]);
+      expect(await syntax(file, META_ENV), file).toEqual([
+        expect.stringContaining('lives in src/browser/'),
+      ]);
+    }
+  });
+
+  it('src/browser/ may use it; the core and scripts never import src/browser/', async () => {
+    expect(await restricted('src/browser/probe.ts', WASM_URL)).toEqual([]);
+    expect(await syntax('src/browser/probe.ts', WORKER)).toEqual([]);
+    expect(
+      await restricted(
+        'src/lib/embed/probe.ts',
+        "import { x } from '../../browser/workers.ts';\nvoid x;\n",
+      ),
+    ).toEqual([expect.stringContaining('src/browser/ is for the page only')]);
+    expect(
+      await restricted(
+        'scripts/probe.ts',
+        "import { x } from '../src/browser/workers.ts';\nvoid x;\n",
+      ),
+    ).toEqual([expect.stringContaining('src/browser/ is for the page only')]);
   });
 });
