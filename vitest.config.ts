@@ -7,9 +7,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/commands/**'],
           environment: 'node',
           testTimeout: 60_000,
+        },
+      },
+      {
+        // README's and the docs' commands, spawned as printed: one at a time, as a reader runs them.
+        test: {
+          name: 'commands',
+          include: ['test/commands/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {

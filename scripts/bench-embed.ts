@@ -28,6 +28,28 @@ import { getModelSpec, type ModelDtype } from '../src/lib/embed/model-registry.t
 import { ensureTestModels } from './fetch-models.ts';
 import { cpuMsOfAll, rendererPeaks } from './lib/proc-stats.ts';
 import { referenceTimings } from './lib/python-reference.ts';
+import { checkCommandLine } from './lib/cli.ts';
+
+checkCommandLine({
+  usage: `Usage: npm run bench:embed -- [options]
+
+Embedding throughput on the LME-s background turns: Chromium WASM (1 thread, then threads on a
+cross-origin-isolated page), WebGPU, onnxruntime-node and sentence-transformers, side by side.
+
+Options:
+  --model ID          model (default minilm)
+  --dtypes D,D        dtypes (default fp32,q8)
+  --runs N            timed runs after one warm-up (default 3)
+  --texts N           the first N turns (default all 486)
+  --batches B,B       batch sizes (default 1,8,16,32,64)
+  --webgpu-texts N    turns for the WebGPU run (default 48)
+  --no-webgpu         skip WebGPU
+  --no-reference      skip sentence-transformers
+  --node-only         onnxruntime-node only
+  -h, --help          print this and exit`,
+  values: ['--model', '--dtypes', '--runs', '--texts', '--batches', '--webgpu-texts'],
+  flags: ['--no-webgpu', '--no-reference', '--node-only'],
+});
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

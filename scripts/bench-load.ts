@@ -21,6 +21,21 @@ import {
   FIRST_CHART_MARK,
   INTERACTIVE_MARK,
 } from '../src/lib/app/load-marks.ts';
+import { checkCommandLine } from './lib/cli.ts';
+
+checkCommandLine({
+  usage: `Usage: npm run bench:load -- [options]
+
+Builds the site under /memlens/, serves it on 127.0.0.1 and times loads of a route in headless
+Chromium, cold and warm: navigation → first chart, → DuckDB ready, → interactive; prints each
+median beside its goal, with the machine's load, and the initial JS (gzip).
+
+Options:
+  --runs N      loads of each kind (default 5)
+  --route R     the route to load (default inmind)
+  -h, --help    print this and exit`,
+  values: ['--runs', '--route'],
+});
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -9,6 +9,21 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from './lib/chromium.ts';
 import { E2E_BASE, buildSite } from './lib/site-build.ts';
 import { serveStatic } from './lib/static-server.ts';
+import { checkCommandLine } from './lib/cli.ts';
+
+checkCommandLine({
+  usage: `Usage: npm run bench:map -- [options]
+
+Times picks on the Reproduce page's embedding map in headless Chromium: from the click on a
+query's point to that point drawn as selected.
+
+Options:
+  --picks N     picks to time (default 5)
+  --bench B     benchmark (default locomo)
+  --model ID    model (default tiny-bert)
+  -h, --help    print this and exit`,
+  values: ['--picks', '--bench', '--model'],
+});
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -32,6 +32,43 @@ import {
 } from './lib/scale-run.ts';
 import type { BrowserScalePoint } from './lib/scale-browser-entry.ts';
 import type { SearchKernel } from '../src/lib/analysis/dense-search.ts';
+import { checkCommandLine } from './lib/cli.ts';
+
+checkCommandLine({
+  usage: `Usage: npm run bench:scale -- [options]
+
+Cost curve of exact top-k over synthetic corpora of 10^3..10^6 unit vectors, in Node and in
+headless Chromium; prints a markdown table and can write a log-log chart.
+
+Options:
+  --sizes N,N          corpus sizes (default 1000,10000,100000,1000000)
+  --queries N          queries (default 1000)
+  --dim D              dimensions (default 384)
+  --only node|chromium one runtime
+  --kernel K           auto | js | simd | int16
+  --also-kernel K      a second kernel beside it
+  --also-max N         largest size for the second kernel
+  --verify-max N       check sizes up to N against float32 (default 100000)
+  --chart FILE         write the chart
+  --save-rows FILE     save the measured rows as JSON
+  --chart-from FILE    redraw the chart from saved rows, without measuring
+  --node-one N         (internal) measure one Node size in this process
+  -h, --help           print this and exit`,
+  values: [
+    '--sizes',
+    '--queries',
+    '--dim',
+    '--only',
+    '--kernel',
+    '--also-kernel',
+    '--also-max',
+    '--verify-max',
+    '--chart',
+    '--save-rows',
+    '--chart-from',
+    '--node-one',
+  ],
+});
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

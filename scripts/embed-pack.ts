@@ -9,6 +9,25 @@ import path from 'node:path';
 import { MODEL_DTYPES, type ModelDtype } from '../src/lib/embed/model-registry.ts';
 import { repoRoot } from './lib/site-build.ts';
 import { corpusTexts, embedPack, type CorpusSource } from './lib/embed-pack.ts';
+import { checkCommandLine } from './lib/cli.ts';
+
+checkCommandLine({
+  usage: `Usage: npm run embed:pack -- --out FILE [options]
+
+Writes a vector pack (Parquet) of a corpus's embeddings, to import on the Embeddings page.
+Without --jsonl, the corpus is the LME-s background turns from public/data.
+
+Options:
+  --out FILE         the Parquet file to write (required)
+  --model ID         model (default tiny-bert)
+  --jsonl FILE       a JSON Lines corpus instead
+  --field NAME       its text field (default text)
+  --kind K           document | query (default document)
+  --dtype D          fp32 | fp16 | q8 | q4 (default the model's first)
+  --model-root DIR   folder holding model directories
+  -h, --help         print this and exit`,
+  values: ['--out', '--model', '--jsonl', '--field', '--kind', '--dtype', '--model-root'],
+});
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,7 +46,10 @@ const out = arg('out');
 const model = arg('model') ?? 'tiny-bert';
 const kind = arg('kind') === 'query' ? 'query' : 'document';
 const jsonl = arg('jsonl');
-if (!out) throw new Error('--out FILE is required');
+if (!out) {
+  console.error('error: --out FILE is required (npm run embed:pack -- --help)');
+  process.exit(2);
+}
 const source: CorpusSource = jsonl
   ? { kind: 'jsonl', file: jsonl, field: arg('field') ?? 'text' }
   : { kind: 'lme-background', dataRoot: path.join(repoRoot, 'public/data') };

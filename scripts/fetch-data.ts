@@ -15,6 +15,24 @@ import {
   type SourceFile,
 } from '../src/lib/data/sources.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
+import { checkCommandLine, type CliSpec } from './lib/cli.ts';
+
+export const FETCH_DATA_CLI: CliSpec = {
+  usage: `Usage: npm run data -- [options]
+
+Fills public/data/<dataset>/<file> from a local mirror or from upstream, checking every sha256.
+
+Options:
+  --mirror DIR   a local mirror laid out <dataset>/<file> (default: $MEMLENS_DATA_MIRROR, then ../shared/data)
+  --out DIR      where the files go (default public/data)
+  --only ID,ID   only these source ids (data/sources.json)
+  --if-missing   do nothing when every required file is already there
+  -h, --help     print this and exit
+
+Exit status: 0 done, 1 a file missing or not matching its sha256, 2 bad command line.`,
+  values: ['--mirror', '--out', '--only'],
+  flags: ['--if-missing'],
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -113,6 +131,7 @@ export async function writeSiteIndex(out: string): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
+  checkCommandLine(FETCH_DATA_CLI);
   const opts = parseArgs(process.argv.slice(2));
   console.log(
     `memlens data → ${path.relative(root, opts.out) || '.'} (mirror: ${opts.mirror ?? 'none'})`,

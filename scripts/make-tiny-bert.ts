@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTinyBertFiles } from './lib/tiny-bert/make.ts';
 import { sha256Hex } from '../src/lib/common/sha256.ts';
+import { checkCommandLine } from './lib/cli.ts';
 
 export const DEFAULT_OUT = 'test/fixtures/models/tiny-bert';
 
@@ -35,6 +36,16 @@ function parseOut(args: string[]): string {
 }
 
 async function main(): Promise<void> {
+  checkCommandLine({
+    usage: `Usage: npm run make:tiny-bert -- [--out DIR]
+
+Writes the deterministic 2-layer test BERT (tiny-bert) and prints each file's sha256.
+
+Options:
+  --out DIR     where (default ${DEFAULT_OUT})
+  -h, --help    print this and exit`,
+    values: ['--out'],
+  });
   const outDir = resolve(parseOut(process.argv.slice(2)));
   for (const file of await writeTinyBert(outDir)) console.log(`${file.sha256}  ${file.path}`);
   console.log(`wrote ${outDir}`);

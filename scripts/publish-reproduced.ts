@@ -17,6 +17,7 @@ import { reproducedToCsv, type ReproducedRow } from '../src/lib/results/reproduc
 import { openSiteCatalog, parseArgs, reproduce } from './reproduce.ts';
 import { checkModelFiles } from '../src/lib/embed/node-embedder.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
+import { checkCommandLine } from './lib/cli.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HEADLINE_KS = [1, 5, 10];
@@ -118,6 +119,21 @@ function markdown(rows: readonly ReproducedRow[]): string {
   }
   return out.join('\n');
 }
+
+checkCommandLine({
+  usage: `Usage: npm run reproduce:publish -- [options]
+
+Runs every protocol with BM25 and each real model the site serves (the same modules as the
+Reproduce page), writes the long CSV and prints docs/reproduction.md's tables to stdout.
+
+Options:
+  --models ID,ID   models to run where the site has them (default minilm,bge-small)
+  --out FILE       the CSV to write (default data/reproduced/memlens.csv)
+  -h, --help       print this and exit
+
+Exit status: 0 done, 1 failed, 2 bad command line.`,
+  values: ['--models', '--out'],
+});
 
 const models = await servedModels((flag('--models') ?? 'minilm,bge-small').split(','));
 const jobs: Job[] = BENCHMARKS.flatMap((benchmark) =>

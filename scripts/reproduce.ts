@@ -48,6 +48,7 @@ import { isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
 import { BENCHMARK_DEFS, protocolEntries } from '../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
+import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -622,6 +623,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (parsed.help) {
     console.log(usage());
+    return 0;
+  }
+  if (dryRunRequested()) {
+    console.log(DRY_RUN_LINE);
     return 0;
   }
   const opts = parsed;

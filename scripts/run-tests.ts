@@ -13,6 +13,16 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const passthrough = process.argv.slice(2);
 
+if (passthrough.includes('--help') || passthrough.includes('-h')) {
+  console.log(`Usage: npm test [-- VITEST_ARGS]
+
+Fetches the benchmark data if missing, makes the reference environment and the models if missing,
+runs npm run check and npm run lint, then every Vitest project (unit, commands, e2e), printing
+each file's time and the closing line "N passed, N failed". Arguments go to Vitest as they are
+(a file filter, --project NAME, -t PATTERN).`);
+  process.exit(0);
+}
+
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;

@@ -2,6 +2,20 @@
 # Makes .venv/ (git-ignored) with the pinned reference stack: sentence-transformers on PyTorch CPU,
 # the ONNX exporter and onnxruntime. Idempotent: a venv whose requirements stamp matches is kept.
 set -euo pipefail
+case "${1:-}" in
+  "") ;;
+  -h | --help)
+    echo "Usage: bash scripts/setup-python.sh"
+    echo
+    echo "Makes .venv/ with the pinned reference stack (scripts/reference/requirements.txt);"
+    echo "keeps a venv whose requirements stamp matches."
+    exit 0
+    ;;
+  *)
+    echo "error: unknown option \"$1\" (bash scripts/setup-python.sh --help)" >&2
+    exit 2
+    ;;
+esac
 cd "$(dirname "$0")/.."
 req=scripts/reference/requirements.txt
 stamp=.venv/.requirements.sha256

@@ -1,0 +1,221 @@
+// One case per command a reader is told to run (test/commands/documented.ts finds them). A command
+// printed in README.md, docs/ or package.json without a case here fails commands.test.ts.
+
+export type CommandCase =
+  /** Spawned exactly as printed, in the repository; its exit code and output checked. */
+  | {
+      kind: 'run';
+      code?: number;
+      out?: readonly RegExp[];
+      /** Files it writes that must exist afterwards (then removed). */
+      writes?: readonly string[];
+      /** Tracked files it rewrites: they must come out byte-for-byte as committed. */
+      regenerates?: readonly string[];
+      timeoutS?: number;
+    }
+  /** A server: spawned as printed, asked for `path` once it prints its URL, then stopped. */
+  | { kind: 'server'; path: string; body: RegExp }
+  /** Long work (a benchmark): spawned as printed with MEMLENS_CLI_DRY_RUN=1, so its flags are checked. */
+  | { kind: 'dry' }
+  /** A synopsis with placeholders: every option it names is in the script's --help. */
+  | { kind: 'synopsis' }
+  /** Run by something else that CI runs; the files named must exist. */
+  | { kind: 'elsewhere'; why: string; files: readonly string[] };
+
+const RUN = (extra: Omit<Extract<CommandCase, { kind: 'run' }>, 'kind'> = {}): CommandCase => ({
+  kind: 'run',
+  ...extra,
+});
+const DRY: CommandCase = { kind: 'dry' };
+const SYNOPSIS: CommandCase = { kind: 'synopsis' };
+const SITE: CommandCase = { kind: 'server', path: '/', body: /<div id="app">/ };
+
+/** InMind Table 1's Naive RAG control, recall@5: naive and indirect (docs/reproduction.md). */
+const BM25_AT_5 = [/recall@5\s+naive\s+53\.6%/, /recall@5\s+indirect\s+0\.8%/];
+const MINILM_AT_5 = [/recall@5\s+naive\s+95\.2%/, /recall@5\s+indirect\s+1\.6%/];
+const NO_BGE = [/bge-small/, /npm run models/];
+
+export const CASES: Readonly<Record<string, CommandCase>> = {
+  // README's first two commands.
+  'npm ci && npm start': {
+    kind: 'elsewhere',
+    why: '.ci/run runs npm ci on a fresh clone; test/e2e/dev-server.test.ts spawns npm start and opens every route',
+    files: ['.ci/run', 'test/e2e/dev-server.test.ts'],
+  },
+  'npm ci': {
+    kind: 'elsewhere',
+    why: '.ci/run runs it on a fresh clone (here it would replace the node_modules this test runs from)',
+    files: ['.ci/run'],
+  },
+  'npm test': {
+    kind: 'elsewhere',
+    why: '.ci/run runs it, and this test is part of it',
+    files: ['.ci/run', 'scripts/run-tests.ts'],
+  },
+  'npm start': SITE,
+  'npm run dev': SITE,
+  'MEMLENS_DATA_MIRROR=../shared/data npm start': SITE,
+  'npm run prestart': RUN({ out: [/memlens data/] }),
+  'npm run test:unit': {
+    kind: 'elsewhere',
+    why: 'npm test runs the unit project',
+    files: ['vitest.config.ts'],
+  },
+  'npm run test:e2e': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['vitest.config.ts', 'test/e2e/global-setup.ts'],
+  },
+
+  // Data and models.
+  'npm run data': RUN({ out: [/memlens data/] }),
+  'npm run data -- --mirror ../shared/data': RUN({ out: [/memlens data/] }),
+  'bash scripts/setup-python.sh': RUN({ out: [/reference venv/] }),
+  'npm run setup:python': RUN({ out: [/reference venv/] }),
+  'npm run models': RUN({ out: [/minilm/], timeoutS: 900 }),
+  'npm run models -- --mirror DIR': SYNOPSIS,
+  'npm run models [-- --mirror DIR] [--only id,id] [--if-missing] [--offline]': SYNOPSIS,
+  'npm run make:tiny-bert': RUN({
+    out: [/wrote .*tiny-bert/],
+    regenerates: [
+      'test/fixtures/models/tiny-bert/config.json',
+      'test/fixtures/models/tiny-bert/onnx/model.onnx',
+    ],
+  }),
+
+  // Checks and builds.
+  'npm run check': {
+    kind: 'elsewhere',
+    why: 'npm test runs it first (scripts/run-tests.ts)',
+    files: ['scripts/run-tests.ts', 'tsconfig.node.json'],
+  },
+  'npm run lint': {
+    kind: 'elsewhere',
+    why: 'npm test runs it first (scripts/run-tests.ts)',
+    files: ['scripts/run-tests.ts', 'eslint.config.js'],
+  },
+  'npm run format:check': RUN({ out: [/All matched files use Prettier/] }),
+  'npm run format': {
+    kind: 'elsewhere',
+    why: 'it rewrites files; npm run format:check runs the same Prettier without writing',
+    files: ['.prettierrc.json'],
+  },
+  'npm run build': RUN({ out: [/built in|✓/], timeoutS: 600 }),
+  'npm run prebuild': RUN({ out: [/memlens models/] }),
+  'MEMLENS_BASE=/memlens/ MEMLENS_REDISTRIBUTABLE_ONLY=1 MEMLENS_COI=sw npm run build': RUN({
+    out: [/built in|✓/],
+    timeoutS: 600,
+  }),
+  // After the Pages build above: the same dist/ under its subpath.
+  'MEMLENS_BASE=/memlens/ npm run preview': {
+    kind: 'server',
+    path: '/memlens/',
+    body: /<div id="app">/,
+  },
+  'npm run preview': { kind: 'server', path: '/', body: /<div id="app">/ },
+
+  // Reproduce.
+  'npm run reproduce': RUN({ out: BM25_AT_5 }),
+  'npm run reproduce -- --help': RUN({ out: [/^Usage: npm run reproduce/m] }),
+  'npm run reproduce -- --benchmark inmind --retriever bm25': RUN({ out: BM25_AT_5 }),
+  'npm run reproduce -- --benchmark inmind --retriever bm25 --k 5': RUN({ out: BM25_AT_5 }),
+  'npm run reproduce -- --benchmark inmind --retriever bm25 --time 7': RUN({
+    out: [...BM25_AT_5, /7 rescoring runs|rescor/],
+  }),
+  'npm run reproduce -- --benchmark inmind --model minilm': RUN({
+    out: MINILM_AT_5,
+    timeoutS: 900,
+  }),
+  'npm run reproduce -- --benchmark inmind --model minilm --out out/': RUN({
+    out: MINILM_AT_5,
+    writes: ['out/'],
+    timeoutS: 900,
+  }),
+  'npm run reproduce -- --benchmark inmind --model tiny-bert --time 15': RUN({
+    out: [/tiny-bert/, /rescor/],
+  }),
+  // BGE-small is not on a site built here: a clear error naming the model and the command.
+  'npm run reproduce -- --benchmark inmind-figure4': RUN({ code: 1, out: NO_BGE }),
+  'npm run reproduce -- --benchmark locomo-plus --model bge-small': RUN({ code: 1, out: NO_BGE }),
+  'npm run reproduce -- --benchmark locomo-plus --model ID': SYNOPSIS,
+  'npm run reproduce -- --benchmark locomo-conv --retriever bm25': RUN({ out: [/recall@10/] }),
+  'npm run reproduce -- --benchmark locomo-conv --retriever bm25 --format csv': RUN({
+    out: [/^benchmark,|,recall,|recall@?10/m],
+  }),
+  'npm run reproduce:publish': {
+    kind: 'elsewhere',
+    why: 'the same run as `npm run reproduce:publish > tables.md` below, without the redirect',
+    files: ['scripts/publish-reproduced.ts'],
+  },
+  'npm run reproduce:publish > tables.md': RUN({
+    writes: ['tables.md'],
+    regenerates: ['data/reproduced/memlens.csv'],
+    timeoutS: 1500,
+  }),
+
+  // Vector packs.
+  'npm run embed:pack': RUN({ code: 2, out: [/--out FILE is required/] }),
+  'npm run embed:pack -- --out lme.parquet': RUN({ out: [/486/], writes: ['lme.parquet'] }),
+  'npm run embed:pack -- --model tiny-bert --out lme.parquet': RUN({
+    out: [/486/],
+    writes: ['lme.parquet'],
+  }),
+  'npm run embed:pack -- --model minilm --jsonl corpus.jsonl --field text --out big.parquet': DRY,
+
+  // Benchmarks: minutes each, so their command lines are checked, not run (docs/performance.md has their figures).
+  'npm run bench:embed': DRY,
+  'npm run bench:embed -- --runs 3': DRY,
+  'npm run bench:embed -- --runs 3 --no-webgpu': DRY,
+  'npm run bench:embed -- --texts 64 --runs 1 --no-webgpu': DRY,
+  'npm run bench:embed -- --node-only --runs 1 --batches 1,8,32': DRY,
+  'npm run bench:embed [-- --runs N]': SYNOPSIS,
+  'npm run bench:load': DRY,
+  'npm run bench:scale': DRY,
+  'npm run bench:scale -- --also-kernel simd --also-max 100000': DRY,
+  'npm run bench:scale -- --sizes 100000 --also-kernel simd --chart /tmp/c.svg': DRY,
+  'npm run bench:map': DRY,
+
+  // Test files the docs point at: npm test runs each of them.
+  'npx vitest run --project e2e test/e2e/offline-reload.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/offline-reload.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/embedding-map.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/embedding-map.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/fault-injection.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/fault-injection.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/fault-injection.test.ts -t "10⁶ keys|endless"': {
+    kind: 'elsewhere',
+    why: 'npm test runs the whole file',
+    files: ['test/e2e/fault-injection.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/model-integrity.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/model-integrity.test.ts'],
+  },
+  'npx vitest run --project unit test/lib/data test/lib/offline test/lib/db test/lib/userdata test/lib/embed':
+    {
+      kind: 'elsewhere',
+      why: 'npm test runs the unit project',
+      files: [
+        'test/lib/data',
+        'test/lib/offline',
+        'test/lib/db',
+        'test/lib/userdata',
+        'test/lib/embed',
+      ],
+    },
+  'npx vitest run --project unit test/lib/charts -u': {
+    kind: 'elsewhere',
+    why: 'it rewrites snapshots; npm test runs the same files against them',
+    files: ['test/lib/charts'],
+  },
+};

@@ -1,0 +1,75 @@
+// Every command a reader is told to run: each line of a shell block in README.md and docs/*.md, each
+// inline `npm …` / `npx …` / `bash scripts/…` in their text, and each package.json script.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
+
+export interface Documented {
+  command: string;
+  /** Where it is printed: `README.md:12`, or `package.json` for a script. */
+  where: string;
+}
+
+const COMMAND_START = /^(?:[A-Z_]+=\S+\s+)*(?:npm|npx|bash|node)\s/;
+const FENCE = /^```(\w*)\s*$/;
+const INLINE = /`((?:npm|npx|bash scripts\/)[^`]*)`/g;
+const SHELL_FENCES = new Set(['bash', 'sh', 'shell', '']);
+
+/** A line as a reader would paste it: its comment and extra blanks removed. */
+export function normalizeCommand(line: string): string {
+  return line
+    .replace(/\s+#\s.*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function markdownFiles(): string[] {
+  const docs = readdirSync(path.join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => path.join('docs', f))
+    .sort();
+  return ['README.md', ...docs];
+}
+
+/** Commands in one Markdown text: shell-block lines that start a command, and inline ones. */
+export function commandsInMarkdown(text: string, file: string): Documented[] {
+  const found: Documented[] = [];
+  /** The text outside code blocks, line for line (an inline command may wrap onto the next line). */
+  const prose: string[] = [];
+  let fence: string | null = null;
+  text.split('\n').forEach((raw, index) => {
+    const opened = FENCE.exec(raw.trim());
+    prose.push(fence === null && !opened ? raw : '');
+    if (opened) {
+      fence = fence === null ? opened[1] : null;
+      return;
+    }
+    const line = normalizeCommand(raw);
+    if (fence !== null && SHELL_FENCES.has(fence) && COMMAND_START.test(line))
+      found.push({ command: line, where: `${file}:${index + 1}` });
+  });
+  const joined = prose.join('\n');
+  for (const match of joined.matchAll(INLINE)) {
+    const line = joined.slice(0, match.index).split('\n').length;
+    found.push({ command: normalizeCommand(match[1]), where: `${file}:${line}` });
+  }
+  return found;
+}
+
+export function documentedCommands(): Documented[] {
+  return markdownFiles().flatMap((file) =>
+    commandsInMarkdown(readFileSync(path.join(repoRoot, file), 'utf8'), file),
+  );
+}
+
+export function packageScripts(): string[] {
+  const pkg: unknown = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  if (typeof pkg !== 'object' || pkg === null || !('scripts' in pkg)) return [];
+  const scripts = pkg.scripts;
+  return typeof scripts === 'object' && scripts !== null ? Object.keys(scripts).sort() : [];
+}
+
+/** How a reader runs a package.json script. */
+export function scriptCommand(name: string): string {
+  return name === 'test' || name === 'start' ? `npm ${name}` : `npm run ${name}`;
+}
