@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rowsToCsv } from '../src/lib/app/csv-export.ts';
@@ -49,6 +50,9 @@ import { BENCHMARK_DEFS, protocolEntries } from '../src/lib/benchmarks/registry.
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
+import { cachedEmbedder, type CacheCounts } from '../src/lib/embed/cached-embedder.ts';
+import { modelRevision } from '../src/lib/embed/vector-cache-key.ts';
+import { VectorFileStore, vectorCacheDir } from './lib/vector-file-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -299,21 +303,45 @@ export async function openSiteCatalog(
   return { catalog, close: () => engine.close() };
 }
 
-function nodeEmbedderFactory(modelRoot: string | null, dtype: ModelDtype | null): EmbedderFactory {
+/** MEMLENS_VECTOR_CACHE=off: every run embeds every text (timings, parity checks). */
+const vectorCacheOn = () => process.env.MEMLENS_VECTOR_CACHE !== 'off';
+
+function nodeEmbedderFactory(
+  modelRoot: string | null,
+  dtype: ModelDtype | null,
+  counts: CacheCounts,
+): EmbedderFactory {
   return async (modelId) => {
     const e = await createNodeEmbedder({
       modelId,
       modelRoot: modelRoot ?? undefined,
       dtype: dtype ?? undefined,
     });
-    return {
+    const plain: Embedder = {
       spec: e.spec,
       backend: 'node',
       async embed(texts, { kind }) {
         const { dim, vectors } = await e.embed(texts, { kind });
+        counts.computed += texts.length;
         return { dim, count: texts.length, vectors };
       },
       dispose: () => e.dispose(),
+    };
+    if (!vectorCacheOn()) return plain;
+    const weights = dtype ?? e.spec.dtypes[0];
+    const revision = modelRevision(e.spec, weights)
+      .replace(/[^\w.-]+/g, '_')
+      .slice(0, 48);
+    const file = path.join(vectorCacheDir(), `${e.spec.id}-${weights}-${revision}.jsonl`);
+    const cached = cachedEmbedder(plain, weights, await VectorFileStore.open(file));
+    return {
+      ...cached,
+      async embed(texts, options) {
+        const before = cached.counts.cached;
+        const matrix = await cached.embed(texts, options);
+        counts.cached += cached.counts.cached - before;
+        return matrix;
+      },
     };
   };
 }
@@ -367,14 +395,21 @@ function dtypeOf(opts: CliOptions): string | undefined {
   return opts.dtype ?? getModelSpec(opts.retriever).dtypes[0];
 }
 
-function factoryFor(opts: CliOptions): EmbedderFactory {
+function factoryFor(opts: CliOptions, counts: CacheCounts): EmbedderFactory {
   return opts.syntheticDims !== null
     ? syntheticEmbedderFactory(opts.syntheticDims)
-    : nodeEmbedderFactory(opts.modelRoot, opts.dtype);
+    : nodeEmbedderFactory(opts.modelRoot, opts.dtype, counts);
+}
+
+function vectorLine(counts: CacheCounts): string {
+  if (counts.cached + counts.computed === 0) return '';
+  const where = vectorCacheOn() ? vectorCacheDir().replace(os.homedir(), '~') : 'off';
+  return `\nvectors: ${counts.computed} texts embedded, ${counts.cached} from the vector cache (${where})`;
 }
 
 export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<CliRun> {
-  const pool = new RetrieverPool(factoryFor(opts));
+  const counts: CacheCounts = { cached: 0, computed: 0 };
+  const pool = new RetrieverPool(factoryFor(opts, counts));
   try {
     const retriever = await pool.retriever(opts.retriever, opts.queryPrefix);
     const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
@@ -389,7 +424,12 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
       recomputeSeconds.push((performance.now() - t0) / 1000);
     }
     const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})`;
-    const lines = [head, ...summaryLines(evaluation, k, figures.paper)];
+    const vectors = vectorLine(counts);
+    const lines = [
+      head,
+      ...summaryLines(evaluation, k, figures.paper),
+      ...(vectors ? [vectors] : []),
+    ];
     return { protocol, evaluation, figures, k, lines, recomputeSeconds };
   } finally {
     await pool.dispose();
@@ -423,14 +463,16 @@ export function releaseLines(r: ReleaseComparison): string[] {
 
 /** LoCoMo-Plus release mode: the release's per-item scores.bge beside ours. */
 export async function reproduceRelease(opts: CliOptions, catalog: Catalog): Promise<ReleaseRun> {
-  const pool = new RetrieverPool(factoryFor(opts));
+  const counts: CacheCounts = { cached: 0, computed: 0 };
+  const pool = new RetrieverPool(factoryFor(opts, counts));
   try {
     const pairs = await loadLocomoPlusRelease(catalog);
     const embedder = await pool.embedder(opts.retriever);
     const release = await recomputeRelease(pairs, embedder, pool.vectors(opts.retriever), {
       dtype: dtypeOf(opts),
     });
-    return { release, lines: releaseLines(release) };
+    const vectors = vectorLine(counts);
+    return { release, lines: [...releaseLines(release), ...(vectors ? [vectors] : [])] };
   } finally {
     await pool.dispose();
   }

@@ -23,7 +23,15 @@ each file's time and the closing line "N passed, N failed". Arguments go to Vite
   process.exit(0);
 }
 
+interface VitestFileResult {
+  name: string;
+  startTime: number;
+  endTime: number;
+  assertionResults: unknown[];
+}
+
 interface VitestJson {
+  testResults?: VitestFileResult[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -80,6 +88,17 @@ if (!existsSync(out)) {
   process.exit(status || 1);
 }
 const report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
+
+/** Seconds per test file, slowest first: where CI's time goes. */
+function printFileTimes(files: readonly VitestFileResult[]): void {
+  const rows = files
+    .map((f) => ({ file: path.relative(root, f.name), s: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.s - a.s);
+  const total = rows.reduce((sum, r) => sum + r.s, 0);
+  console.log(`\nTime per test file (${rows.length} files, ${total.toFixed(0)} s in all):`);
+  for (const r of rows) console.log(`${r.s.toFixed(1).padStart(8)} s  ${r.file}`);
+}
+printFileTimes(report.testResults ?? []);
 const failed =
   failedChecks.length +
   report.numFailedTests +

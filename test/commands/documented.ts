@@ -1,8 +1,10 @@
 // Every command a reader is told to run: each line of a shell block in README.md and docs/*.md, each
-// inline `npm …` / `npx …` / `bash scripts/…` in their text, and each package.json script.
+// inline `npm …` / `npx …` / `bash scripts/…` in their text, each package.json script, and each
+// `command` cell of the published reproduced numbers (a reader reruns a row with it).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/lib/site-build.ts';
+import { parseReproducedCsv } from '../../src/lib/results/reproduced-csv.ts';
 
 export interface Documented {
   command: string;
@@ -56,10 +58,23 @@ export function commandsInMarkdown(text: string, file: string): Documented[] {
   return found;
 }
 
+export const REPRODUCED_CSV = 'data/reproduced/memlens.csv';
+
+/** The distinct `command` cells of the published reproduced numbers. */
+export function reproducedCommands(): Documented[] {
+  const rows = parseReproducedCsv(
+    readFileSync(path.join(repoRoot, REPRODUCED_CSV), 'utf8'),
+    REPRODUCED_CSV,
+  );
+  const commands = [...new Set(rows.map((r) => r.command).filter((c) => c !== ''))];
+  return commands.map((command) => ({ command: normalizeCommand(command), where: REPRODUCED_CSV }));
+}
+
 export function documentedCommands(): Documented[] {
-  return markdownFiles().flatMap((file) =>
+  const docs = markdownFiles().flatMap((file) =>
     commandsInMarkdown(readFileSync(path.join(repoRoot, file), 'utf8'), file),
   );
+  return [...docs, ...reproducedCommands()];
 }
 
 export function packageScripts(): string[] {

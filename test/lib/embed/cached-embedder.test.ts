@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { cachedEmbedder } from '../../../src/lib/embed/cached-embedder.ts';
+import type { Embedder } from '../../../src/lib/embed/embedder.ts';
+import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import type { VectorStore } from '../../../src/lib/embed/vector-cache.ts';
+
+// A query prefix of its own, so query and document vectors of one text differ.
+const spec = { ...getModelSpec('tiny-bert'), dims: 2, queryPrefix: 'q: ' };
+
+/** Each text's vector is [its length, 1]; every call is recorded. */
+function countingEmbedder(calls: string[][]): Embedder {
+  return {
+    spec,
+    backend: 'node',
+    async embed(texts) {
+      calls.push([...texts]);
+      return {
+        dim: 2,
+        count: texts.length,
+        vectors: new Float32Array(texts.flatMap((t) => [t.length, 1])),
+      };
+    },
+    dispose: async () => undefined,
+  };
+}
+
+class MapStore implements VectorStore {
+  readonly rows = new Map<string, Float32Array>();
+  async getMany(keys: readonly string[]) {
+    return keys.map((k) => this.rows.get(k));
+  }
+  async putMany(entries: readonly { key: string; vector: Float32Array }[]) {
+    for (const e of entries) this.rows.set(e.key, e.vector);
+  }
+}
+
+describe('cachedEmbedder', () => {
+  it('computes each distinct missing text once and returns rows in input order', async () => {
+    const calls: string[][] = [];
+    const store = new MapStore();
+    const e = cachedEmbedder(countingEmbedder(calls), 'fp32', store);
+    const m = await e.embed(['aa', 'b', 'aa'], { kind: 'document' });
+    expect(calls).toEqual([['aa', 'b']]);
+    expect([...m.vectors]).toEqual([2, 1, 1, 1, 2, 1]);
+    expect(e.counts).toEqual({ cached: 1, computed: 2 });
+  });
+
+  it('serves a second run from the store, and keeps query and document vectors apart', async () => {
+    const calls: string[][] = [];
+    const store = new MapStore();
+    const first = cachedEmbedder(countingEmbedder(calls), 'fp32', store);
+    await first.embed(['aa', 'b'], { kind: 'document' });
+    const second = cachedEmbedder(countingEmbedder(calls), 'fp32', store);
+    const m = await second.embed(['b', 'aa'], { kind: 'document' });
+    expect([...m.vectors]).toEqual([1, 1, 2, 1]);
+    expect(second.counts).toEqual({ cached: 2, computed: 0 });
+    await second.embed(['b'], { kind: 'query' });
+    expect(calls).toEqual([['aa', 'b'], ['b']]);
+  });
+
+  it('keeps vectors of other weights apart (the dtype is in the key)', async () => {
+    const calls: string[][] = [];
+    const store = new MapStore();
+    await cachedEmbedder(countingEmbedder(calls), 'fp32', store).embed(['x'], { kind: 'document' });
+    await cachedEmbedder(countingEmbedder(calls), 'q8', store).embed(['x'], { kind: 'document' });
+    expect(calls).toEqual([['x'], ['x']]);
+  });
+});
