@@ -303,7 +303,7 @@ async function fetchModel(run: Run, spec: ModelSpec, problems: string[]): Promis
     } catch (err) {
       if (err instanceof Missing) missing.push(err.message);
       else if (err instanceof Refused) refused.push(err.message);
-      else missing.push(`${spec.id}/${file.path}: ${errorMessage(err)}`);
+      else missing.push(errorMessage(err));
     }
   }
   const fatal = refused.filter((r) => !got.has(r.split(':')[0].slice(spec.id.length + 1)));
@@ -313,7 +313,7 @@ async function fetchModel(run: Run, spec: ModelSpec, problems: string[]): Promis
       const rel = message.split(':')[0].slice(spec.id.length + 1);
       await rm(path.join(opts.out, spec.id, rel), { force: true });
     }
-    problems.push(...fatal);
+    problems.push(...fatal, ...missing);
     return;
   }
   problems.push(...refused);
@@ -326,6 +326,7 @@ async function fetchModel(run: Run, spec: ModelSpec, problems: string[]): Promis
       `  wrote ${spec.id}/${rel} (${g.origin.from}, sha256 ${g.origin.sha256.slice(0, 12)}…)`,
     );
   }
+  if (kept.size > 0) opts.log(`  kept ${kept.size} files of ${spec.id}`);
   if (got.size > 0)
     opts.log(`[verify] ${spec.id}: ${got.size + kept.size} files match data/models.json`);
   const unreachable = missing.length === spec.files.length - kept.size && missing.length > 0;

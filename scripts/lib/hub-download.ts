@@ -67,12 +67,21 @@ function checkHeaders(req: HubFileRequest, res: Response, url: string): void {
   }
 }
 
-async function get(url: string, timeoutMs: number): Promise<Response> {
+/** A failure on the first request means no Hub; after the Hub answered, a broken download. */
+async function get(req: HubFileRequest, url: string, hop: number): Promise<Response> {
   try {
-    return await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    return await fetch(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(req.timeoutMs ?? 300_000),
+    });
   } catch (err) {
     const cause =
       err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    if (hop > 0) {
+      throw new HubRefused(
+        `${req.label}: the download from ${url} broke off (${String(err)}${cause}); refused`,
+      );
+    }
     throw new HubUnreachable(`${url} unreachable (${String(err)}${cause})`);
   }
 }
@@ -112,7 +121,7 @@ export async function downloadHubFile(
   const first = hubFileUrl(req.hub, req.repo, req.revision, req.path);
   let url = first;
   for (let hop = 0; hop <= 5; hop++) {
-    const res = await get(url, req.timeoutMs ?? 300_000);
+    const res = await get(req, url, hop);
     checkHeaders(req, res, url);
     if (res.status >= 300 && res.status < 400) {
       const location = res.headers.get('location');
