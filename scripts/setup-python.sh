@@ -25,10 +25,10 @@ else
   "${pip[@]}" --no-deps --index-url "$cpu_index" "$torch"
   from=$cpu_index
 fi
+"${pip[@]}" -r "$req"
 if ! .venv/bin/python -c 'import sys, torch; sys.exit(torch.version.cuda is not None)'; then
   echo "reference venv: $torch from $from is a CUDA build; MemLens wants the CPU one" >&2
   exit 1
 fi
-"${pip[@]}" -r "$req"
 echo "$want" >"$stamp"
 echo "reference venv: installed, torch CPU from $from ($(.venv/bin/python -c 'import torch, transformers, sentence_transformers as s; print("torch", torch.__version__, "transformers", transformers.__version__, "sentence-transformers", s.__version__)'))"
