@@ -34,7 +34,7 @@ async function data(): Promise<string> {
 }
 
 async function models(): Promise<string> {
-  let kept = 0;
+  const kept: string[] = [];
   const problems = await fetchModels({
     mirror: process.env.MEMLENS_MODEL_MIRROR ?? null,
     out: defaultModelsDir,
@@ -43,7 +43,8 @@ async function models(): Promise<string> {
     offline: /^(1|true|yes)$/i.test(process.env.MEMLENS_OFFLINE ?? ''),
     hub: process.env.MEMLENS_HUB_URL ?? DEFAULT_HUB,
     log: (line) => {
-      if (line.startsWith('  kept ')) kept++;
+      const k = /^ {2}kept \d+ files of (\S+)$/.exec(line);
+      if (k) kept.push(k[1]);
       else if (!line.startsWith('  wrote ')) console.log(line);
     },
   });
@@ -51,7 +52,7 @@ async function models(): Promise<string> {
   const hint = problems.length
     ? ' (the home page lists what is missing; npm run models adds it)'
     : '';
-  return `models: ${kept} kept${hint}`;
+  return `models: ${kept.length ? `kept ${kept.join(', ')}` : 'none kept'}${hint}`;
 }
 
 async function stage(name: string, body: () => Promise<string>): Promise<string> {
