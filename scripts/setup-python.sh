@@ -5,6 +5,12 @@
 # PyTorch is always the CPU build: the wheel on this machine's disk where pip's find-links has it,
 # else the PyTorch project's CPU wheel index (PyPI's Linux x86-64 torch is the multi-GB CUDA build).
 set -euo pipefail
+usage="Usage: bash scripts/setup-python.sh   (makes .venv/ from scripts/reference/requirements.txt; no options)"
+case "${1:-}" in
+  '') ;;
+  -h | --help) echo "$usage"; exit 0 ;;
+  *) echo "error: unknown option \"$1\"" >&2; echo "$usage" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 req=scripts/reference/requirements.txt
 stamp=.venv/.requirements.sha256
