@@ -99,7 +99,10 @@ export async function fetchSource(
   return 'ok';
 }
 
-export async function fetchAll(opts: Options): Promise<string[]> {
+export async function fetchAll(
+  opts: Options,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<string[]> {
   const problems: string[] = [];
   for (const source of SOURCES) {
     if (opts.only && !opts.only.has(source.id)) continue;
@@ -108,9 +111,9 @@ export async function fetchAll(opts: Options): Promise<string[]> {
       if (status === 'missing') {
         const msg = `${source.dataset}/${source.file}: not in the mirror and not downloadable`;
         if (source.required) problems.push(msg);
-        else console.log(`  skip ${msg} (optional)`);
+        else log(`  skip ${msg} (optional)`);
       } else {
-        console.log(`  ${status === 'ok' ? 'wrote' : 'kept '} ${source.dataset}/${source.file}`);
+        log(`  ${status === 'ok' ? 'wrote' : 'kept '} ${source.dataset}/${source.file}`);
       }
     } catch (err) {
       problems.push(errorMessage(err));

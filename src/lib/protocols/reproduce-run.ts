@@ -3,6 +3,7 @@
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
 import type { Catalog } from '../db/catalog.ts';
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import type { ModelDtype } from '../embed/model-registry.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { BM25_ID } from './bm25-retriever.ts';
 import type { Evaluation } from './evaluate.ts';
@@ -141,25 +142,30 @@ export class ReproduceRun<Source> {
 
 export interface ProtocolComputeDeps {
   hub: EmbedderHub;
-  /** Model id → whether the site serves its fp32 weights (the page's numbers are fp32). */
-  served: Promise<ReadonlyMap<string, boolean>>;
+  /**
+   * Model id → the dtype the site serves it in (fp32 where it has it, else the first it has, e.g.
+   * BGE-small q8 on Pages), or null when the site lacks it. Absent: the model's default dtype.
+   */
+  served: Promise<ReadonlyMap<string, ModelDtype | null>>;
 }
 
 /** The real computation: a protocol run over the catalog, or LoCoMo-Plus's release recompute. */
 export function protocolCompute({ hub, served }: ProtocolComputeDeps): ReproduceCompute<Catalog> {
   return async (catalog, view, signal, onProgress) => {
-    if (view.retriever !== BM25_ID) {
-      if ((await served).get(view.retriever) === false) throw new NotOnSiteError(view.retriever);
-    } else if (isReleaseView(view)) {
-      throw new NotOnSiteError(BM25_ID);
-    }
-    const pool = new RetrieverPool(hub, { device: view.device });
+    const dtype = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
+    if (dtype === null) throw new NotOnSiteError(view.retriever);
+    if (view.retriever === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
+    const pool = new RetrieverPool(
+      hub,
+      dtype ? { device: view.device, dtype } : { device: view.device },
+    );
     if (isReleaseView(view)) {
       const pairs = await loadLocomoPlusRelease(catalog);
       const embedder = await pool.embedder(view.retriever);
       const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
         signal,
         onProgress,
+        ...(dtype ? { dtype } : {}),
       });
       return { release };
     }

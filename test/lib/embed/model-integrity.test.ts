@@ -44,7 +44,7 @@ describe('model file pins', () => {
     }
   });
 
-  it('pins the Hub bytes where known (hubSha256), and nothing for BGE-small', () => {
+  it('pins the Hub bytes where known (hubSha256), and every BGE-small file', () => {
     const { revision, repo } = minilm.hub ?? { repo: '', revision: '' };
     const pins = modelFilePins(minilm, 'q8', hubOf(repo, revision));
     const byPath = new Map(pins.map((p) => [p.path, p]));
@@ -52,10 +52,41 @@ describe('model file pins', () => {
       minilm.files.find((f) => f.dtype === 'q8')?.hubSha256,
     );
     expect(byPath.get('onnx/model_quantized.onnx')?.bytes).toBeUndefined();
-    expect(byPath.get('config.json')?.sha256).toBeUndefined();
+    expect(byPath.get('config.json')?.sha256).toBe(
+      '7135149f7cffa1a573466c6e4d8423ed73b62fd2332c575bf738a0d033f70df7',
+    );
     expect(byPath.get('tokenizer.json')?.label).toBe('Xenova/all-MiniLM-L6-v2/tokenizer.json');
     const bgePins = modelFilePins(bge, 'fp32', hubOf('Xenova/bge-small-en-v1.5', 'b'.repeat(40)));
-    expect(bgePins.every((p) => p.sha256 === undefined)).toBe(true);
+    expect(Object.fromEntries(bgePins.map((p) => [p.path, p.sha256]))).toEqual({
+      'config.json': 'fa73f90bf92c8cace1fbcb709626306f2bdbc9ea3e5b5f94b440df9b6aa56350',
+      'special_tokens_map.json': 'b6d346be366a7d1d48332dbc9fdf3bf8960b5d879522b7799ddba59e76237ee3',
+      'tokenizer.json': 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+      'tokenizer_config.json': '9261e7d79b44c8195c1cada2b453e55b00aeb81e907a6664974b4d7776172ab3',
+      'vocab.txt': '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
+      'onnx/model.onnx': '828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35',
+    });
+    const q8 = modelFilePins(bge, 'q8', hubOf('Xenova/bge-small-en-v1.5', 'b'.repeat(40)));
+    expect(q8.find((p) => p.path === 'onnx/model_quantized.onnx')).toMatchObject({
+      sha256: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4',
+      bytes: 34014426,
+    });
+  });
+
+  it("accepts the site's copy of a MiniLM file with either pinned digest (made here, or the Hub's)", async () => {
+    const site = { ...SITE, loadId: 'minilm' };
+    const pin = modelFilePins(minilm, 'q8', site).find((p) => p.path === 'config.json');
+    expect(pin?.sha256).toBe(minilm.files.find((f) => f.path === 'config.json')?.sha256);
+    expect(pin?.hubSha256).toBe('7135149f7cffa1a573466c6e4d8423ed73b62fd2332c575bf738a0d033f70df7');
+    if (!pin) throw new Error('no config.json pin');
+    const bytes = new TextEncoder().encode('{"not":"either"}');
+    await expect(checkModelFile(pin, bytes, 'application/json')).rejects.toThrow(
+      `models/minilm/config.json: sha256 mismatch: expected ${pin.sha256}`,
+    );
+    const hubLike = { ...pin, hubSha256: sha(bytes) };
+    expect(await checkModelFile(hubLike, bytes, 'application/json')).toMatchObject({
+      sha256: sha(bytes),
+      verified: true,
+    });
   });
 
   it('puts the files where transformers.js asks for them', () => {

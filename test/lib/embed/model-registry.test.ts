@@ -26,7 +26,7 @@ describe('data/models.json', () => {
     });
     expect(getModelSpec('bge-small').hub).toEqual({
       repo: 'Xenova/bge-small-en-v1.5',
-      revision: 'b7ad92a45a298ac620504489f28ecb6ac66ad67c',
+      revision: 'ea104dacec62c0de699686887e3f920caeb4f3e3',
     });
     expect(getModelSpec('bge-small')).toMatchObject({ dims: 384, pooling: 'cls', maxTokens: 512 });
     expect(getModelSpec('tiny-bert')).toMatchObject({ dims: 32, pooling: 'mean', maxTokens: 128 });

@@ -140,7 +140,7 @@ describe('protocolCompute', () => {
     const { hub, made } = fakeHub();
     const compute = protocolCompute({
       hub,
-      served: Promise.resolve(new Map([['bge-small', false]])),
+      served: Promise.resolve(new Map([['bge-small', null]])),
     });
     const release = readReproduceParams({ bench: 'locomo-plus', mode: 'release', ret: 'bm25' });
     await expect(compute(catalog, release, never, () => undefined)).rejects.toBeInstanceOf(
@@ -161,5 +161,20 @@ describe('protocolCompute', () => {
       MissingTablesError,
     );
     expect(made.map((m) => m.request)).toEqual([{ modelId: 'tiny-bert', device: 'wasm' }]);
+  });
+
+  it('loads a model in the dtype the site serves (BGE-small q8 on Pages)', async () => {
+    const { hub, made } = fakeHub();
+    const compute = protocolCompute({
+      hub,
+      served: Promise.resolve(new Map([['bge-small', 'q8']])),
+    });
+    const view = readReproduceParams({ bench: 'inmind', ret: 'bge-small', device: 'wasm' });
+    await expect(compute(catalog, view, never, () => undefined)).rejects.toBeInstanceOf(
+      MissingTablesError,
+    );
+    expect(made.map((m) => m.request)).toEqual([
+      { modelId: 'bge-small', device: 'wasm', dtype: 'q8' },
+    ]);
   });
 });
