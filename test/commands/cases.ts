@@ -55,7 +55,9 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm start': SITE,
   'npm run dev': SITE,
   'MEMLENS_DATA_MIRROR=../shared/data npm start': SITE,
-  'npm run prestart': RUN({ out: [/memlens data/] }),
+  'npm run prestart': RUN({ out: [/models/] }),
+  'npm run -s prestart': RUN({ out: [/models/] }),
+  'npm start -- --port 5199 --strictPort': SITE,
   'npm run test:unit': {
     kind: 'elsewhere',
     why: 'npm test runs the unit project',
@@ -73,6 +75,9 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'bash scripts/setup-python.sh': RUN({ out: [/reference venv/] }),
   'npm run setup:python': RUN({ out: [/reference venv/] }),
   'npm run models': RUN({ out: [/minilm/], timeoutS: 900 }),
+  'npm run models -- --offline': RUN({ out: [/minilm/], timeoutS: 900 }),
+  // Here the Hub cannot be reached: naming BGE-small with --only is an error that says so.
+  'npm run models -- --only tiny-bert,minilm,bge-small': RUN({ code: 1, out: [/bge-small/] }),
   'npm run models -- --mirror DIR': SYNOPSIS,
   'npm run models [-- --mirror DIR] [--only id,id] [--if-missing] [--offline]': SYNOPSIS,
   'npm run make:tiny-bert': RUN({
@@ -102,10 +107,16 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   },
   'npm run build': RUN({ out: [/built in|✓/], timeoutS: 600 }),
   'npm run prebuild': RUN({ out: [/memlens models/] }),
-  'MEMLENS_BASE=/memlens/ MEMLENS_REDISTRIBUTABLE_ONLY=1 MEMLENS_COI=sw npm run build': RUN({
-    out: [/built in|✓/],
-    timeoutS: 600,
+  // The Pages workflow's steps in order, its build last: the Pages build line below, as pages.yml runs it.
+  'npm run pages:offline': RUN({
+    out: [/MEMLENS_REDISTRIBUTABLE_ONLY=1/, /npm run build/],
+    timeoutS: 900,
   }),
+  'MEMLENS_BASE=/memlens/ MEMLENS_REDISTRIBUTABLE_ONLY=1 MEMLENS_COI=sw npm run build': {
+    kind: 'elsewhere',
+    why: 'npm run pages:offline (above) runs this build as the Pages workflow does, with MEMLENS_MAX_FILE_MB=100',
+    files: ['scripts/pages-steps.ts', '.github/workflows/pages.yml'],
+  },
   // After the Pages build above: the same dist/ under its subpath.
   'MEMLENS_BASE=/memlens/ npm run preview': {
     kind: 'server',
@@ -152,6 +163,13 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     regenerates: ['data/reproduced/memlens.csv'],
     timeoutS: 1500,
   }),
+
+  // BGE-small's checks need the Hub: here each step fails at once and says so.
+  'npm run verify:bge': RUN({ code: 1, out: [/Hub/] }),
+  'npm run verify:bge -- --step parity': RUN({ code: 1, out: [/Hub/] }),
+  'npm run verify:bge -- --step locomo-plus': RUN({ code: 1, out: [/Hub/] }),
+  'npm run verify:bge -- --step protocols': RUN({ code: 1, out: [/Hub/] }),
+  'npm run verify:bge -- --step rows': RUN({ code: 1, out: [/Hub/] }),
 
   // Vector packs.
   'npm run embed:pack': RUN({ code: 2, out: [/--out FILE is required/] }),

@@ -68,7 +68,8 @@ async function runServer(
 ): Promise<{ status: number; body: string }> {
   const started = performance.now();
   const port = await freePort();
-  const child = spawnShell(`${command} -- --port ${port} --strictPort`, readerEnv());
+  const line = command.includes('--port') ? command : `${command} -- --port ${port} --strictPort`;
+  const child = spawnShell(line, readerEnv());
   let output = '';
   try {
     const origin = await new Promise<string>((resolve, reject) => {
@@ -179,6 +180,8 @@ const CLIS = [
   'embed:pack',
   'make:tiny-bert',
   'setup:python',
+  'verify:bge',
+  'pages:offline',
 ];
 
 describe('every CLI answers --help with its usage and an unknown option with exit 2', () => {

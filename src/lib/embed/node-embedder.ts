@@ -66,7 +66,10 @@ export async function checkModelFiles(spec: ModelSpec, modelDir: string, dtype: 
     }
   }
   if (missing.length > 0) {
-    throw new Error(`Model "${spec.id}" is missing ${missing.join(', ')} in ${modelDir}`);
+    throw new Error(
+      `Model "${spec.id}" is missing ${missing.join(', ')} in ${modelDir}: \`npm run models\` fetches it` +
+        (spec.source.kind === 'hub' ? ' (from the Hugging Face Hub, which must be reachable)' : ''),
+    );
   }
   if (altered.length > 0) {
     throw new Error(
