@@ -165,6 +165,9 @@ export function usage(
     'Retrievers: bm25 (rank_bm25 BM25Okapi, needs no model) and the models:',
     ...models,
     '',
+    'Vectors are kept in ~/.cache/memlens/vectors ($MEMLENS_CACHE/vectors), one file per model and',
+    'dtype, so a rerun embeds only new texts; MEMLENS_VECTOR_CACHE=off embeds every text.',
+    '',
     'Exit status: 0 done, 1 failed (e.g. data or model missing), 2 bad command line.',
   ].join('\n');
 }
