@@ -153,6 +153,15 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run reproduce -- --benchmark locomo-conv --retriever bm25 --format csv': RUN({
     out: [/^benchmark,|,recall,|recall@?10/m],
   }),
+  // The command cells of data/reproduced/memlens.csv: the publish run below recomputes every row and
+  // must equal them; these check that each printed command line still parses.
+  'npm run reproduce -- --benchmark inmind-figure4 --retriever bm25': DRY,
+  'npm run reproduce -- --benchmark inmind-figure4 --model minilm': DRY,
+  'npm run reproduce -- --benchmark locomo --retriever bm25': DRY,
+  'npm run reproduce -- --benchmark locomo --model minilm': DRY,
+  'npm run reproduce -- --benchmark locomo-plus --retriever bm25 --mode retrieval': DRY,
+  'npm run reproduce -- --benchmark locomo-plus --model minilm --mode retrieval': DRY,
+  'npm run reproduce -- --benchmark locomo-conv --model minilm': DRY,
   'npm run reproduce:publish': {
     kind: 'elsewhere',
     why: 'the same run as `npm run reproduce:publish > tables.md` below, without the redirect',

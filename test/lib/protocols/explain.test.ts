@@ -54,7 +54,8 @@ describe('Reproduce summary', () => {
       /^tiny-bert \(deterministic test model\), fp32, revision sha256:[0-9a-f]{64}: MemLens's own choice$/,
     );
     expect(reproduceSummary('locomo', 'bge-small', []).model).toContain(
-      'revision Xenova/bge-small-en-v1.5@',
+      // Pinned by the sha256 of its fp32 weights since issue 20 (Xenova/bge-small-en-v1.5@ea104dac…).
+      'revision sha256:828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35',
     );
     expect(reproduceSummary('locomo', 'bge-small', []).none).toContain(
       'Figure 4 prints no numbers',
