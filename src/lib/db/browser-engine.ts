@@ -4,7 +4,7 @@ import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import {
-  OFFLINE_SETTINGS_SQL,
+  LOCKDOWN_SQL,
   StatementCancelledError,
   arrowColumns,
   arrowRow,
@@ -67,6 +67,10 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
       }
       return { columns, rows, truncated };
     },
+    async check(sql) {
+      const statement = await conn.prepare(sql);
+      await statement.close();
+    },
     async cancel() {
       cancelled = true;
       return conn.cancelSent();
@@ -97,7 +101,7 @@ async function startOnce(
       await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
       await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
       const conn = await db.connect();
-      await conn.query(OFFLINE_SETTINGS_SQL);
+      await conn.query(LOCKDOWN_SQL);
       return conn;
     };
     const seconds = Math.round(timeoutMs / 1000);
