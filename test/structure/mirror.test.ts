@@ -61,6 +61,8 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'db/catalog.ts': CATALOG_SQL,
   'db/node-engine.ts': CATALOG_SQL,
   'db/queries.ts': CATALOG_SQL,
+  'app/sql-hook.ts':
+    'window.memlensSql, in test builds only: test/e2e/console-sandbox.test.ts drives it',
   'embed/automation.ts':
     'window.memlens, in test builds only: test/lib/embed/test-hooks.test.ts, embed-parity and embed-real-parity e2e',
   'embed/embedder.ts': TYPES_ONLY,
