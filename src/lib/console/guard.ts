@@ -230,7 +230,7 @@ export function judgeStatement(s: Statement, tables: TableOwnership): Verdict {
   if (!WRITE_WORDS.has(s.keyword) && s.keyword !== 'TRUNCATE') {
     return {
       kind: 'refused',
-      reason: `${s.keyword || 'this statement'}: ${familyReason(s.keyword)}`,
+      reason: familyReason(s.keyword),
     };
   }
   const target = writeTarget(s);

@@ -21,7 +21,8 @@ export function contentSecurityPolicy(upstream: readonly string[]): string {
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
     ['worker-src', ["'self'", 'blob:']],
-    ['connect-src', ["'self'", ...HUB_ORIGINS, ...upstream]],
+    // blob: is DuckDB's checked wasm, handed to its worker (db/browser-engine.ts).
+    ['connect-src', ["'self'", 'blob:', ...HUB_ORIGINS, ...upstream]],
     ['img-src', ["'self'", 'data:', 'blob:']],
     // Svelte and Vega set style attributes; no script can come in through them.
     ['style-src', ["'self'", "'unsafe-inline'"]],

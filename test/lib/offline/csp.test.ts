@@ -19,7 +19,7 @@ describe('contentSecurityPolicy', () => {
     expect(directive('script-src')).toBe("'self' 'wasm-unsafe-eval'");
     expect(policy).not.toContain("'unsafe-eval'");
     expect(directive('connect-src')).toBe(
-      "'self' https://huggingface.co https://*.huggingface.co https://*.hf.co https://raw.githubusercontent.com",
+      "'self' blob: https://huggingface.co https://*.huggingface.co https://*.hf.co https://raw.githubusercontent.com",
     );
     expect(directive('object-src')).toBe("'none'");
   });
