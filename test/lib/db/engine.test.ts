@@ -36,7 +36,11 @@ describe('Arrow rows to plain values', () => {
 });
 
 describe('the locked configuration (LOCKDOWN_SQL, run by both engines at start-up)', () => {
-  const refused = (sql: string) => engine.query(sql).then(() => 'ran', (e: unknown) => String(e));
+  const refused = (sql: string) =>
+    engine.query(sql).then(
+      () => 'ran',
+      (e: unknown) => String(e),
+    );
 
   it('reads files registered under REGISTERED_DIR and nothing else', async () => {
     await engine.registerText(`${REGISTERED_DIR}ok.csv`, 'x,y\n1,2\n');
