@@ -277,6 +277,21 @@ describe("DuckDB's locked configuration, past the console (window.memlensSql)", 
     expect(settings).toEqual({ rows: [{ ext: false, inst: false, load: false, locked: true }] });
     expect(far.requests).toEqual([]);
   });
+
+  it("DuckDB's worker runs from a checked blob: URL under the page's policy, even on a plain server", async () => {
+    const duckdbWorker = page.workers().find((w) => w.url().startsWith('blob:'));
+    expect(duckdbWorker, 'a blob: worker').toBeDefined();
+    const answer = await duckdbWorker?.evaluate(
+      (url) =>
+        fetch(url).then(
+          () => 'sent',
+          (e: unknown) => String(e),
+        ),
+      `${far.origin}/from-the-duckdb-worker`,
+    );
+    expect(answer).toMatch(/Failed to fetch/);
+    expect(far.requests).toEqual([]);
+  });
 });
 
 describe('inputs that reach SQL or the network', () => {
