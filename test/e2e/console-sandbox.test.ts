@@ -136,7 +136,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
   watch = watchPage(page);
-  page.on('requestfailed', (req) => {
+  page.context().on('requestfailed', (req) => {
     if (req.failure()?.errorText === 'net::ERR_BLOCKED_BY_CSP') blocked.add(req.url());
   });
   await page.goto(`${server.url}#/mydata`);
