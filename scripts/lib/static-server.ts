@@ -27,7 +27,9 @@ export type Fault =
   | { kind: 'flip'; offset: number }
   | { kind: 'replace'; from: string; to: string }
   /** Same-origin bytes that never end, as fast as the client reads them. */
-  | { kind: 'endless' };
+  | { kind: 'endless' }
+  /** Headers and the first `bytes` of the file, then nothing until the client goes away. */
+  | { kind: 'stall'; bytes: number };
 
 /** Chooses a fault for a path relative to the base (e.g. `data/locomo/locomo10.json`), or none. */
 export type FaultRule = (rel: string) => Fault | null;
@@ -105,6 +107,13 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
         'Cache-Control': 'no-store',
       });
       res.end(HTML_PAGE);
+      return;
+    }
+    if (fault?.kind === 'stall') {
+      const bytes = await readFile(file).catch(() => Buffer.from('{"id": 1}\n'));
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
+      res.write(bytes.subarray(0, fault.bytes));
+      req.on('close', () => res.destroy());
       return;
     }
     if (fault?.kind === 'endless') {

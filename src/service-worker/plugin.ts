@@ -1,8 +1,11 @@
 // Vite plugin (build time, Node): drops non-redistributable data from a deploy build, writes
 // `precache-manifest.json` from the files actually emitted, and builds `sw.js` with that
 // manifest inlined. Also defines whether the app may fetch upstream.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { importMapText, withIntegrity } from '../lib/offline/sri.ts';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { SourceFile } from '../lib/data/sources.ts';
 import type { Pin } from '../lib/data/integrity.ts';
@@ -115,6 +118,36 @@ async function buildWorker(root: string, outDir: string, manifest: PrecacheManif
   });
 }
 
+const digest = (algo: 'sha256' | 'sha384', data: Buffer | string) =>
+  `${algo}-${createHash(algo).update(data).digest('base64')}`;
+
+/** Every script of the build gets its sha384 in index.html (lib/offline/sri.ts). */
+async function addScriptIntegrity(outDir: string, base: string): Promise<void> {
+  const assets = path.join(outDir, 'assets');
+  if (!existsSync(assets)) return;
+  const integrity = new Map<string, string>();
+  for (const name of (await readdir(assets)).filter((n) => n.endsWith('.js')).sort()) {
+    integrity.set(
+      `${base}assets/${name}`,
+      digest('sha384', await readFile(path.join(assets, name))),
+    );
+  }
+  const indexFile = path.join(outDir, 'index.html');
+  const html = await readFile(indexFile, 'utf8');
+  const mapHash = digest('sha256', importMapText(integrity));
+  await writeFile(indexFile, withIntegrity(html, integrity, mapHash));
+}
+
+/** The policy a built index.html carries (with its import map's hash), for `vite preview`. */
+function builtPolicy(outDir: string): string | null {
+  const file = path.join(outDir, 'index.html');
+  if (!existsSync(file)) return null;
+  const m = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(
+    readFileSync(file, 'utf8'),
+  );
+  return m ? m[1].replaceAll('&#39;', "'") : null;
+}
+
 export function buildCsp(sources: readonly SourceFile[], options: DeployOptions): string {
   return contentSecurityPolicy(
     options.allowUpstream ? upstreamOrigins(sources.map((s) => s.url)) : [],
@@ -137,7 +170,8 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
         pins = await sitePins(root, index);
         csp = buildCsp(sources, options);
       } else if (env.isPreview) {
-        csp = buildCsp(await readSources(root), options);
+        const outDir = path.resolve(root, user.build?.outDir ?? 'dist');
+        csp = builtPolicy(outDir) ?? buildCsp(await readSources(root), options);
       }
       return {
         define: {
@@ -171,6 +205,7 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
       const outDir = path.resolve(config.root, config.build.outDir);
       const sources = await readSources(config.root);
       if (options.redistributableOnly) await unbundle(outDir, sources, index);
+      await addScriptIntegrity(outDir, config.base);
       let files = await listFiles(outDir);
       const oversized = oversizedModelFiles(files, options.maxModelFileBytes);
       for (const rel of oversized) {

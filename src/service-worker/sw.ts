@@ -16,8 +16,10 @@ import {
   routeRequest,
   staleCaches,
   withIsolation,
+  withWorkerPolicy,
   type Route,
 } from '../lib/offline/routes.ts';
+import { contentSecurityPolicy, upstreamOrigins } from '../lib/offline/csp.ts';
 import {
   isWeights,
   summarizeCaches,
@@ -126,13 +128,16 @@ sw.addEventListener('activate', (event) => {
   );
 });
 
-function isolate(res: Response): Response {
-  if (!MANIFEST.coi || res.type === 'opaque' || res.status === 0) return res;
-  return new Response(res.body, {
-    status: res.status,
-    statusText: res.statusText,
-    headers: withIsolation(res.headers),
-  });
+/** The page's policy (without its import map's hash, which a worker does not need). */
+const WORKER_POLICY = contentSecurityPolicy(upstreamOrigins(MANIFEST.upstream));
+
+/** Same-origin answers: isolation headers when the build asks for them, a CSP on worker scripts. */
+function isolate(res: Response, url: string): Response {
+  if (res.type === 'opaque' || res.status === 0) return res;
+  const isolated = MANIFEST.coi ? withIsolation(res.headers) : res.headers;
+  const headers = withWorkerPolicy(url, isolated, WORKER_POLICY);
+  if (headers === res.headers) return res;
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 /** Runtime copies are bounded: an answer announced as huge streams through, unstored. */
@@ -286,7 +291,11 @@ sw.addEventListener('fetch', (event) => {
   if (route.kind === 'cache-first' && route.cache === 'models') {
     event.waitUntil(keepModelFiles(route.key));
   }
-  event.respondWith(answer(route, event.request).then((res) => (sameOrigin ? isolate(res) : res)));
+  event.respondWith(
+    answer(route, event.request).then((res) =>
+      sameOrigin ? isolate(res, event.request.url) : res,
+    ),
+  );
 });
 
 async function cachedUrls(cacheName: string): Promise<Set<string>> {

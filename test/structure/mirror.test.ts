@@ -62,6 +62,8 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'db/queries.ts': CATALOG_SQL,
   'embed/browser-embedder-hub.ts':
     'wires BrowserEmbedder into the hub: test/lib/embed/browser-embedder.test.ts and every embedding e2e',
+  'app/sql-hook.ts':
+    'window.memlensSql, in test builds only: test/e2e/console-sandbox.test.ts drives it',
   'embed/automation.ts':
     'window.memlens, in test builds only: test/lib/embed/test-hooks.test.ts, embed-parity and embed-real-parity e2e',
   'embed/embedder.ts': TYPES_ONLY,

@@ -11,8 +11,42 @@ import {
   type HistoryStorage,
 } from '../console/history.ts';
 import { mayChangeTables } from '../console/statements.ts';
+import { judgeSql, type Judgement, type TableOwnership } from '../console/guard.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { BENCHMARK_DEFS } from '../benchmarks/registry.ts';
 import type { AppServices } from './services.svelte.ts';
+
+/** The tables each DuckDB's console created (a restarted DuckDB starts with none). */
+const consoleTables = new WeakMap<Catalog, Set<string>>();
+
+function ownedBy(catalog: Catalog): Set<string> {
+  let owned = consoleTables.get(catalog);
+  if (!owned) consoleTables.set(catalog, (owned = new Set()));
+  return owned;
+}
+
+/** Every benchmark's tables, loaded in this tab or not. */
+const BENCHMARK_TABLES = BENCHMARK_DEFS.flatMap((d) => d.dataset?.tables ?? []);
+
+async function ownership(runner: StatementRunner, catalog: Catalog): Promise<TableOwnership> {
+  const { rows } = await runner.run(
+    'SELECT DISTINCT lower(table_name) AS name FROM information_schema.tables',
+    1_000_000,
+  );
+  return {
+    existing: new Set(rows.map((r) => String(r.name))),
+    consoleOwned: ownedBy(catalog),
+    builtIn: new Set([...BENCHMARK_TABLES, ...catalog.written]),
+  };
+}
+
+function recordWrites(judgement: Judgement, owned: Set<string>): void {
+  for (const { verdict } of judgement.statements) {
+    if (verdict.kind !== 'write') continue;
+    if (verdict.drops && verdict.creates !== verdict.table) owned.delete(verdict.table);
+    if (verdict.creates) owned.add(verdict.creates);
+  }
+}
 
 export class ConsoleSession {
   running = $state(false);
@@ -20,6 +54,8 @@ export class ConsoleSession {
   result: ConsoleResult | null = $state.raw(null);
   error: ConsoleError | null = $state.raw(null);
   history: HistoryEntry[] = $state.raw([]);
+  /** A text that changes the console's own tables, waiting for the reader to confirm it. */
+  pending: { sql: string; tables: string[] } | null = $state.raw(null);
 
   private connection: { catalog: Catalog; runner: Promise<StatementRunner> } | null = null;
 
@@ -43,14 +79,31 @@ export class ConsoleSession {
     return this.connection.runner;
   }
 
-  async run(sql: string): Promise<void> {
+  /**
+   * Runs the text once guard.ts allows it: a refused text does not run at all, and one that
+   * changes tables waits in `pending` until `confirm()` (`confirmed` skips that step).
+   */
+  async run(sql: string, confirmed = false): Promise<void> {
     const catalog = this.services.catalog;
     if (this.running || !catalog || !sql.trim()) return;
     this.running = true;
     this.error = null;
+    this.pending = null;
     let rows: number | null = null;
     try {
-      this.result = await runConsoleSql(await this.runnerFor(catalog), sql);
+      const runner = await this.runnerFor(catalog);
+      const owned = ownedBy(catalog);
+      const judgement = judgeSql(sql, await ownership(runner, catalog));
+      if (judgement.refused) throw new ConsoleError(judgement.refused, null, false, true);
+      if (judgement.writes.length > 0 && !confirmed) {
+        this.pending = { sql, tables: judgement.writes };
+        return;
+      }
+      try {
+        this.result = await runConsoleSql(runner, sql);
+      } finally {
+        recordWrites(judgement, owned);
+      }
       rows = this.result.rows.length;
     } catch (err) {
       this.result = null;
@@ -63,6 +116,17 @@ export class ConsoleSession {
     this.history = addToHistory(this.storage, { sql, rows });
     // Tables the text created, replaced or dropped: every page's queries ask again.
     if (mayChangeTables(sql)) this.services.dataChanged();
+  }
+
+  /** Runs the text waiting for a confirmation. */
+  confirm(): Promise<void> {
+    const pending = this.pending;
+    this.pending = null;
+    return pending ? this.run(pending.sql, true) : Promise.resolve();
+  }
+
+  dismiss(): void {
+    this.pending = null;
   }
 
   /** Asks DuckDB to stop the statement in flight (duckdb-wasm's cancelSent on the pending query). */

@@ -1,5 +1,6 @@
 // Starting DuckDB and loading what the site serves, again after a failure or a dead worker:
 // plain state the shell renders (steps, the fatal error, notices), kept out of App.svelte.
+import { installSqlHook } from './sql-hook.ts';
 import { tick } from 'svelte';
 import { Catalog } from '../db/catalog.ts';
 import type { WatchedEngine } from '../db/watchdog.ts';
@@ -78,6 +79,7 @@ export class DataSession {
       markOnce(DUCKDB_READY_MARK);
       services.sqlState = 'loading';
       const catalog = new Catalog(this.engine);
+      installSqlHook(catalog);
       this.steps = [];
       await loadCoreData(catalog, fetchOptions, (s) => (this.steps = s), this.deps.resultsFiles);
       services.restore = { ...services.restore, phase: 'restoring', done: 0, total: 0 };

@@ -6,7 +6,7 @@ import { rowSchema } from '../query/row-schema.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { errorPosition, readDuckDbError, type ErrorPosition } from './error-position.ts';
 import { consoleColumns, type ConsoleColumn, type DescribedColumn } from './result-types.ts';
-import { describeSql } from './statements.ts';
+import { describeSql, splitStatements, type Statement } from './statements.ts';
 
 /** Rows kept of one result; the rest are never read out of DuckDB. */
 export const RESULT_CAP = 100_000;
@@ -26,6 +26,8 @@ export class ConsoleError extends Error {
     message: string,
     readonly position: ErrorPosition | null,
     readonly cancelled: boolean,
+    /** The console refused the text before DuckDB saw it (guard.ts says why). */
+    readonly refused = false,
   ) {
     super(message);
     this.name = 'ConsoleError';
@@ -45,6 +47,25 @@ async function describe(runner: StatementRunner, sql: string): Promise<Described
   }
 }
 
+/** PIVOT without an IN list expands into several statements, which DuckDB cannot prepare. */
+const UNPREPARABLE = new Set(['PIVOT', 'UNPIVOT']);
+
+function consoleError(err: unknown, statement: Statement): ConsoleError {
+  const cancelled = err instanceof StatementCancelledError;
+  const message = errorMessage(err);
+  const at = cancelled ? null : errorPosition(message, statement.text);
+  const position = at && {
+    ...at,
+    from: at.from + statement.start,
+    to: at.to + statement.start,
+  };
+  return new ConsoleError(readDuckDbError(message).text, position, cancelled);
+}
+
+/**
+ * Runs the statements of `sql` one by one, each checked by DuckDB's parser to be the one
+ * statement the console judged, and reads the last one's rows.
+ */
 export async function runConsoleSql(
   runner: StatementRunner,
   sql: string,
@@ -52,14 +73,19 @@ export async function runConsoleSql(
   now: () => number = () => performance.now(),
 ): Promise<ConsoleResult> {
   const started = now();
-  let result: Awaited<ReturnType<StatementRunner['run']>>;
-  try {
-    result = await runner.run(sql, maxRows);
-  } catch (err) {
-    const cancelled = err instanceof StatementCancelledError;
-    const message = errorMessage(err);
-    const position = cancelled ? null : errorPosition(message, sql);
-    throw new ConsoleError(readDuckDbError(message).text, position, cancelled);
+  const statements = splitStatements(sql);
+  let result: Awaited<ReturnType<StatementRunner['run']>> = {
+    columns: [],
+    rows: [],
+    truncated: false,
+  };
+  for (const [i, statement] of statements.entries()) {
+    try {
+      if (!UNPREPARABLE.has(statement.keyword)) await runner.check(statement.text);
+      result = await runner.run(statement.text, i === statements.length - 1 ? maxRows : 0);
+    } catch (err) {
+      throw consoleError(err, statement);
+    }
   }
   const ms = now() - started;
   const columns = consoleColumns(result.columns, await describe(runner, sql));

@@ -42,6 +42,22 @@ export function searchWords(search: string): string[] {
   return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }
 
+/** Control and invisible characters as U+XXXX, so a search from a link shows what it holds. */
+export function visibleText(text: string): string {
+  return text.replace(
+    /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu,
+    (c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}
+
+/**
+ * Why a non-blank search filters nothing (it holds no letter or digit, e.g. `?q=%00`), or null.
+ */
+export function unsearchableNote(search: string): string | null {
+  if (search.trim() === '' || searchWords(search).length > 0) return null;
+  return `The search “${visibleText(search)}” holds no letter or digit to look for, so no task is filtered out.`;
+}
+
 /** RE2 text matching `word` as a whole word or its plural, case-insensitively. */
 function wordPattern(word: string): string {
   return `(?i)(^|[^\\p{L}\\p{N}])${word}(s|es)?($|[^\\p{L}\\p{N}])`;

@@ -1,6 +1,6 @@
 import * as duckdb from '@duckdb/duckdb-wasm';
 import {
-  OFFLINE_SETTINGS_SQL,
+  LOCKDOWN_SQL,
   StatementCancelledError,
   arrowColumns,
   arrowRow,
@@ -12,6 +12,9 @@ import {
 } from './engine.ts';
 import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { sha256Hex } from '../common/sha256.ts';
+import { formatBytes } from '../common/format-bytes.ts';
+import { loadSiteManifest } from '../offline/site-files.ts';
 
 export interface BrowserEngineOptions {
   /** The wasm and worker files, served by the site itself (src/browser/duckdb-bundles.ts). */
@@ -59,6 +62,10 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
       }
       return { columns, rows, truncated };
     },
+    async check(sql) {
+      const statement = await conn.prepare(sql);
+      await statement.close();
+    },
     async cancel() {
       cancelled = true;
       return conn.cancelSent();
@@ -68,6 +75,77 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
 }
 
 const fileName = (url: string) => url.split('/').pop()?.split('?')[0] ?? url;
+
+/** A DuckDB file whose bytes are not the ones this build lists: reported before anything runs. */
+export class BundleIntegrityError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BundleIntegrityError';
+  }
+}
+
+/** This build's sha256 of each file it serves (precache-manifest.json); empty under the dev server. */
+async function buildDigests(): Promise<Map<string, string>> {
+  const manifest = await loadSiteManifest(document.baseURI);
+  const entries = manifest?.precache ?? [];
+  return new Map(entries.map((e) => [new URL(e.url, document.baseURI).href, e.sha256]));
+}
+
+/**
+ * The file's bytes, checked against the build's digest, as a blob: URL: DuckDB's worker then runs
+ * exactly the checked script and instantiates exactly the checked wasm, and a blob worker
+ * inherits the page's Content-Security-Policy on any static server.
+ */
+async function verifiedUrl(
+  url: string,
+  digests: ReadonlyMap<string, string>,
+  type: string,
+  reload: boolean,
+): Promise<string> {
+  const href = new URL(url, document.baseURI).href;
+  const expected = digests.get(href);
+  if (!expected) return href;
+  const res = await fetch(href, reload ? { cache: 'reload' } : undefined);
+  if (!res.ok) throw new BundleIntegrityError(`${fileName(href)}: HTTP ${res.status}`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const got = await sha256Hex(bytes);
+  if (got !== expected) {
+    throw new BundleIntegrityError(
+      `${fileName(href)}: ${formatBytes(bytes.length)} whose sha256 is ${got.slice(0, 12)}…, not this build's ${expected.slice(0, 12)}… (truncated or altered on the way or in a cache)`,
+    );
+  }
+  return URL.createObjectURL(new Blob([bytes], { type }));
+}
+
+async function verifiedBundle(
+  bundle: duckdb.DuckDBBundle,
+  digests: ReadonlyMap<string, string>,
+  reload: boolean,
+): Promise<duckdb.DuckDBBundle> {
+  const [mainModule, mainWorker] = await Promise.all([
+    verifiedUrl(bundle.mainModule, digests, 'application/wasm', reload),
+    bundle.mainWorker
+      ? verifiedUrl(bundle.mainWorker, digests, 'text/javascript', reload)
+      : Promise.resolve(null),
+  ]);
+  return { mainModule, mainWorker, pthreadWorker: bundle.pthreadWorker };
+}
+
+/** Checked files, once more past every cache after evicting them when the first check fails. */
+async function checkedBundle(
+  bundle: duckdb.DuckDBBundle,
+  files: string[],
+  evict: BrowserEngineOptions['evict'],
+): Promise<duckdb.DuckDBBundle> {
+  const digests = await buildDigests();
+  try {
+    return await verifiedBundle(bundle, digests, false);
+  } catch (err) {
+    if (!(err instanceof BundleIntegrityError)) throw err;
+    await evict?.(files).catch(() => undefined);
+    return verifiedBundle(bundle, digests, true);
+  }
+}
 
 async function startOnce(
   bundle: duckdb.DuckDBBundle,
@@ -89,7 +167,7 @@ async function startOnce(
       await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
       await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
       const conn = await db.connect();
-      await conn.query(OFFLINE_SETTINGS_SQL);
+      await conn.query(LOCKDOWN_SQL);
       return conn;
     };
     const seconds = Math.round(timeoutMs / 1000);
@@ -110,18 +188,25 @@ async function startOnce(
  * are evicted from the caches, then reported naming them.
  */
 export async function openBrowserEngine(opts: BrowserEngineOptions): Promise<WatchedEngine> {
-  const bundle = await duckdb.selectBundle(opts.bundles);
-  const files = [bundle.mainModule, bundle.mainWorker ?? ''].filter(Boolean);
+  const selected = await duckdb.selectBundle(opts.bundles);
+  const files = [selected.mainModule, selected.mainWorker ?? ''].filter(Boolean);
+  const names = files.map(fileName).join(', ');
   const timeoutMs = opts.startTimeoutMs ?? 30_000;
+  let bundle: duckdb.DuckDBBundle;
+  try {
+    bundle = await checkedBundle(selected, files, opts.evict);
+  } catch (err) {
+    throw new Error(`DuckDB could not start (${names}): ${errorMessage(err)}`);
+  }
   let started: Awaited<ReturnType<typeof startOnce>>;
   try {
     started = await startOnce(bundle, timeoutMs);
   } catch (first) {
     await opts.evict?.(files).catch(() => undefined);
     try {
+      bundle = await checkedBundle(selected, files, undefined);
       started = await startOnce(bundle, timeoutMs);
     } catch (err) {
-      const names = files.map(fileName).join(', ');
       throw new Error(`DuckDB could not start (${names}): ${errorMessage(err)}`, { cause: first });
     }
   }

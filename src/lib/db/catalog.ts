@@ -1,4 +1,4 @@
-import type { SqlEngine, SqlParam, SqlRow } from './engine.ts';
+import { REGISTERED_DIR, type SqlEngine, type SqlParam, type SqlRow } from './engine.ts';
 import type { BoundQuery } from '../query/define-query.ts';
 import { tableNamesQuery, visibleTables } from '../query/catalog-queries.ts';
 import { quoteIdent, quoteString } from './sql-text.ts';
@@ -21,6 +21,9 @@ let stagingCounter = 0;
  * loses what was loaded before.
  */
 export class Catalog {
+  /** Every table and view this catalog wrote (lower-cased): the console never changes them. */
+  readonly written = new Set<string>();
+
   constructor(readonly engine: SqlEngine) {}
 
   query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]> {
@@ -36,7 +39,7 @@ export class Catalog {
   async loadRows(table: string, rows: readonly object[], file: string): Promise<number> {
     if (rows.length === 0) throw new LoadError(file, `no rows for table ${table}`);
     const staging = `__staging_${table}_${++stagingCounter}`;
-    const name = `${staging}.json`;
+    const name = `${REGISTERED_DIR}${staging}.json`;
     try {
       await this.engine.registerText(name, JSON.stringify(rows));
       await this.engine.insertJsonFromPath(name, staging);
@@ -52,7 +55,7 @@ export class Catalog {
 
   /** `select` reads the registered CSV through the `{file}` placeholder, e.g. to cast columns. */
   async loadCsvText(table: string, text: string, file: string, select = 'SELECT * FROM {file}') {
-    const name = `__csv_${table}_${++stagingCounter}.csv`;
+    const name = `${REGISTERED_DIR}__csv_${table}_${++stagingCounter}.csv`;
     try {
       await this.engine.registerText(name, text);
       const reader = `read_csv(${quoteString(name)}, header = true, all_varchar = true)`;
@@ -67,6 +70,7 @@ export class Catalog {
   }
 
   async createView(view: string, select: string): Promise<void> {
+    this.written.add(view.toLowerCase());
     await this.engine.query(`CREATE OR REPLACE VIEW ${quoteIdent(view)} AS ${select}`);
   }
 
@@ -80,6 +84,7 @@ export class Catalog {
   }
 
   private async swapIn(table: string, select: string): Promise<void> {
+    this.written.add(table.toLowerCase());
     await this.engine.query(`CREATE OR REPLACE TABLE ${quoteIdent(table)} AS ${select}`);
   }
 }

@@ -26,6 +26,11 @@ export class StatementCancelledError extends Error {
 export interface StatementRunner {
   /** Reads at most `maxRows` rows of the last statement's result. */
   run(sql: string, maxRows: number): Promise<StatementResult>;
+  /**
+   * Prepares `sql` without running it: DuckDB's own parser refuses a text that holds more than
+   * one statement, so what the console judged is exactly what runs.
+   */
+  check(sql: string): Promise<void>;
   /** Asks DuckDB to stop the statement in flight; false when nothing could be stopped. */
   cancel(): Promise<boolean>;
   close(): Promise<void>;
@@ -44,9 +49,23 @@ export interface SqlEngine {
   close(): Promise<void>;
 }
 
-/** Offline: DuckDB must never try to fetch an extension from extensions.duckdb.org. */
-export const OFFLINE_SETTINGS_SQL =
-  'SET autoinstall_known_extensions = false; SET autoload_known_extensions = false;';
+/** The one folder DuckDB may open: every file MemLens hands DuckDB is registered under it. */
+export const REGISTERED_DIR = '/memlens-files/';
+
+/**
+ * Run once after start-up: no extension is fetched or loaded, no file outside `REGISTERED_DIR`
+ * (no URL, so nothing a statement does can reach another origin), and no later `SET` or `RESET`
+ * can undo any of it. docs/reliability.md lists what each setting was seen to refuse.
+ */
+export const LOCKDOWN_SQL = [
+  'SET autoinstall_known_extensions = false',
+  'SET autoload_known_extensions = false',
+  `SET allowed_directories = ['${REGISTERED_DIR}']`,
+  'SET enable_external_access = false',
+  'SET lock_configuration = true',
+]
+  .map((s) => `${s};`)
+  .join(' ');
 
 interface ArrowLikeVector {
   toArray(): ArrayLike<unknown>;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
-  OFFLINE_SETTINGS_SQL,
+  LOCKDOWN_SQL,
   arrowColumns,
   arrowToRows,
   type ArrowSchemaLike,
@@ -55,7 +55,7 @@ export async function openNodeEngine(): Promise<SqlEngine> {
   await db.instantiate();
   db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
   const conn = db.connect();
-  conn.query(OFFLINE_SETTINGS_SQL);
+  conn.query(LOCKDOWN_SQL);
   return {
     async query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]> {
       if (!params?.length) return arrowToRows(conn.query(sql));
@@ -87,6 +87,9 @@ export async function openNodeEngine(): Promise<SqlEngine> {
             rows: rows.slice(0, maxRows),
             truncated: rows.length > maxRows,
           };
+        },
+        async check(sql: string) {
+          own.prepare(sql).close();
         },
         cancel: async () => false,
         close: async () => own.close(),

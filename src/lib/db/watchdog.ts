@@ -107,6 +107,7 @@ export function watchEngine(
 
   const watchRunner = (runner: StatementRunner): StatementRunner => ({
     run: (sql, maxRows) => guard(() => runner.run(sql, maxRows)),
+    check: (sql) => call(() => runner.check(sql)),
     cancel: () => call(() => runner.cancel()),
     close: () => call(() => runner.close()),
   });

@@ -21,7 +21,8 @@ export function contentSecurityPolicy(upstream: readonly string[]): string {
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
     ['worker-src', ["'self'", 'blob:']],
-    ['connect-src', ["'self'", ...HUB_ORIGINS, ...upstream]],
+    // blob: is DuckDB's checked wasm, handed to its worker (db/browser-engine.ts).
+    ['connect-src', ["'self'", 'blob:', ...HUB_ORIGINS, ...upstream]],
     ['img-src', ["'self'", 'data:', 'blob:']],
     // Svelte and Vega set style attributes; no script can come in through them.
     ['style-src', ["'self'", "'unsafe-inline'"]],
@@ -31,4 +32,41 @@ export function contentSecurityPolicy(upstream: readonly string[]): string {
     ['form-action', ["'self'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/** The sources a policy's `connect-src` (else `default-src`) allows; null when it sets neither. */
+export function connectSources(policy: string): string[] | null {
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map((d) => [d[0].toLowerCase(), d.slice(1)] as const),
+  );
+  return directives.get('connect-src') ?? directives.get('default-src') ?? null;
+}
+
+function sourceAllows(source: string, url: URL, self: string): boolean {
+  if (source === "'self'") return url.origin === self;
+  const m = /^(https?):\/\/(\*\.)?([^/:]+)(:\d+)?$/.exec(source);
+  if (!m) return false;
+  const [, scheme, wildcard, host, port] = m;
+  if (url.protocol !== `${scheme}:` || (port ?? '') !== (url.port ? `:${url.port}` : '')) {
+    return false;
+  }
+  return wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
+}
+
+/** Whether `connect-src` lets the page fetch `href` (schemes like `blob:` aside). */
+export function connectAllowed(sources: readonly string[], href: string, self: string): boolean {
+  const url = new URL(href);
+  return sources.some((s) => sourceAllows(s, url, self));
+}
+
+/** The origins a reader may fetch from, for a message: 'self' named as this site. */
+export function describeSources(sources: readonly string[], self: string): string {
+  return sources
+    .filter((s) => s === "'self'" || /^https?:/.test(s))
+    .map((s) => (s === "'self'" ? `${self} (this site)` : s))
+    .join(', ');
 }

@@ -112,6 +112,22 @@ export function withIsolation(headers: Headers): Headers {
   return out;
 }
 
+/** The build's worker scripts (`assets/embed-worker-….js`, `assets/duckdb-browser-eh.worker-….js`). */
+export function isWorkerScript(pathname: string): boolean {
+  return /\/assets\/[^/]*worker[^/]*\.m?js$/.test(pathname);
+}
+
+/**
+ * A worker gets its CSP from its script's response, not from the page's `<meta>`: the service
+ * worker serves each worker script with the page's policy as a header.
+ */
+export function withWorkerPolicy(url: string, headers: Headers, policy: string): Headers {
+  if (!isWorkerScript(new URL(url).pathname)) return headers;
+  const out = new Headers(headers);
+  out.set('Content-Security-Policy', policy);
+  return out;
+}
+
 /** Marks a same-origin download the reader asked for: the worker lets it through untouched. */
 export const READER_DOWNLOAD_HEADER = 'X-MemLens-Download';
 

@@ -56,15 +56,18 @@ interface Tally {
 const MAX_DEPTH = 2;
 
 /**
- * Fields listed one by one in the mapping step; the rest of a wider record is still loaded, in
- * the table's `fields` JSON column (as DuckDB's `read_json` folds wide objects into a MAP).
+ * Fields tallied up front (types, presence, example); a wider record's other fields are kept by
+ * name only, found by the same search and tallied when shown (`fieldInfo`), so a field at
+ * position 10⁶ can be mapped without a million tallies in memory.
  */
 export const MAX_LISTED_FIELDS = 1000;
 
 export interface FieldSummary {
   fields: FieldInfo[];
-  /** Distinct fields seen beyond MAX_LISTED_FIELDS (kept in the `fields` column, not listed). */
+  /** Distinct fields seen beyond MAX_LISTED_FIELDS, in order of first sight. */
   folded: number;
+  /** Their paths, each as JSON (`["field_999999"]`). */
+  foldedIds: string[];
   /** Keys holding a dot that would read like a nested field beside them (`"a.b"` and `a.b`). */
   clashes: string[];
 }
@@ -121,7 +124,81 @@ export function summarizeFields(
     example: t.example,
     nonFinite: t.nonFinite,
   }));
-  return { fields, folded: folded.size, clashes: dottedClashes(fields) };
+  // A Set keeps the order it was filled in: the ids come out as first seen.
+  const foldedIds = [...folded];
+  return { fields, folded: foldedIds.length, foldedIds, clashes: dottedClashes(fields) };
+}
+
+/** One field's tally over the sample (a folded field, when it is shown or chosen). */
+export function fieldInfo(records: readonly JsonObject[], path: readonly string[]): FieldInfo {
+  const kinds = new Set<ValueKind>();
+  let present = 0;
+  let lengthSum = 0;
+  let strings = 0;
+  let example = '';
+  let nonFinite = 0;
+  for (const record of records) {
+    if (!hasPath(record, path)) continue;
+    const value = fieldValue(record, path);
+    present++;
+    kinds.add(kindOf(value));
+    if (typeof value === 'number' && !Number.isFinite(value)) nonFinite++;
+    if (typeof value === 'string') {
+      strings++;
+      lengthSum += value.length;
+    }
+    if (example === '' && value !== null && value !== undefined && value !== '') {
+      example = preview(value);
+    }
+  }
+  return {
+    path: [...path],
+    label: fieldLabel(path),
+    kinds: [...kinds].sort(),
+    present,
+    meanLength: strings === 0 ? 0 : lengthSum / strings,
+    example,
+    nonFinite,
+  };
+}
+
+function hasPath(record: JsonObject, path: readonly string[]): boolean {
+  let value: unknown = record;
+  for (const key of path) {
+    if (!isObject(value) || !Object.hasOwn(value, key)) return false;
+    value = value[key];
+  }
+  return true;
+}
+
+function parsePath(id: string): string[] {
+  const path: unknown = JSON.parse(id);
+  return Array.isArray(path) ? path.map(String) : [];
+}
+
+/**
+ * The listed fields, then the folded ones, whose label contains `search`: at most `limit`
+ * shown (folded ones tallied over `records` as they are shown), and how many match in all.
+ */
+export function wideFieldWindow(
+  summary: Pick<FieldSummary, 'fields' | 'foldedIds'>,
+  records: readonly JsonObject[],
+  search: string,
+  limit: number,
+): FieldWindow {
+  const { shown, matching } = fieldWindow(summary.fields, search, limit);
+  const needle = search.trim().toLowerCase();
+  // Without a dot or a quote in the search, the id holds it wherever the label does.
+  const quick = needle !== '' && !/[."\\]/.test(needle);
+  let total = matching;
+  for (const id of summary.foldedIds) {
+    if (quick && !id.toLowerCase().includes(needle)) continue;
+    const path = parsePath(id);
+    if (needle && !fieldLabel(path).toLowerCase().includes(needle)) continue;
+    total++;
+    if (shown.length < limit) shown.push(fieldInfo(records, path));
+  }
+  return { shown, matching: total };
 }
 
 /** Labels that a plain dotted join would have given to two different fields. */

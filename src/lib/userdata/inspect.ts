@@ -21,6 +21,8 @@ export interface Inspection {
   fields: FieldInfo[];
   /** Fields beyond the listed ones: loaded into the `fields` JSON column, not listed. */
   folded: number;
+  /** Their paths as JSON: the mapping step's search finds them too. */
+  foldedIds: string[];
   /** Keys with a dot shown quoted because a nested field has the same dotted name. */
   clashes: string[];
   /** Keys an object of the sample repeats (JSON files): only the last value is loaded. */
@@ -58,7 +60,7 @@ export async function inspectUserFile(
     const checker = new SubmissionChecker(source.name, null);
     for (const record of sample) checker.check(record);
   }
-  const { fields, folded, clashes } = summarizeFields(sample.map((r) => r.value));
+  const { fields, folded, foldedIds, clashes } = summarizeFields(sample.map((r) => r.value));
   return {
     file: source.name,
     size: source.size,
@@ -67,6 +69,7 @@ export async function inspectUserFile(
     sample,
     fields,
     folded,
+    foldedIds,
     clashes,
     repeats,
     mapping: suggestMapping(fields),

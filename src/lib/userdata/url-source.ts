@@ -2,6 +2,10 @@ import { blobSource, type ByteSource } from './byte-source.ts';
 import { formatBytes } from '../common/format-bytes.ts';
 import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { connectAllowed, describeSources } from '../offline/csp.ts';
+
+/** A download that sends no byte for this long (headers included) is stopped with a message. */
+export const STALL_SECONDS = 15;
 
 /** A URL download stops here: an endless or huge answer must not fill the tab's memory. */
 export const MAX_URL_BYTES = 256 * 1024 * 1024;
@@ -11,6 +15,7 @@ export interface UrlTarget {
   href: string;
   /** Same origin as the site: nothing leaves the server the site came from. */
   sameOrigin: boolean;
+  siteOrigin: string;
   name: string;
 }
 
@@ -29,6 +34,7 @@ export function resolveUrl(input: string, base: string): UrlTarget {
   return {
     href: url.href,
     sameOrigin: url.origin === new URL(base).origin,
+    siteOrigin: new URL(base).origin,
     name: segment || url.hostname,
   };
 }
@@ -39,6 +45,55 @@ export interface FetchUrlOptions {
   /** `total` is the announced size, else null. */
   onBytes?: (read: number, total: number | null) => void;
   maxBytes?: number;
+  /** The page's `connect-src` sources (csp.ts), to say when the policy blocks a URL; null: none. */
+  connectSources?: readonly string[] | null;
+  stallMs?: number;
+}
+
+function stalled(target: UrlTarget, seconds: number, read: number): Error {
+  const what = read === 0 ? 'no answer' : `no byte after the first ${formatBytes(read)}`;
+  return new Error(
+    `${target.href}: ${what} for ${seconds} s, so the download was stopped; the server stalled: try again later, or download the file and pick it`,
+  );
+}
+
+function blockedMessage(target: UrlTarget, sources: readonly string[] | null | undefined) {
+  if (!sources || target.sameOrigin || connectAllowed(sources, target.href, target.siteOrigin)) {
+    return null;
+  }
+  const allowed = describeSources(sources, target.siteOrigin);
+  return `${target.href}: blocked by this site's Content-Security-Policy, which lets the page fetch only from ${allowed}; download the file and pick it instead`;
+}
+
+/** Each `step` must settle within `ms`, else the fetch (its body too) is aborted with `onStall()`. */
+class StallWatch {
+  readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  stalled = false;
+  constructor(
+    private readonly ms: number,
+    private readonly onStall: () => Error,
+    outer?: AbortSignal,
+  ) {
+    if (outer?.aborted) this.controller.abort(outer.reason);
+    outer?.addEventListener('abort', () => this.controller.abort(outer.reason), { once: true });
+  }
+  async step<T>(work: Promise<T>): Promise<T> {
+    clearTimeout(this.timer);
+    const timeout = new Promise<never>((_, reject) => {
+      this.timer = setTimeout(() => {
+        this.stalled = true;
+        const err = this.onStall();
+        this.controller.abort(err);
+        reject(err);
+      }, this.ms);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(this.timer);
+    }
+  }
 }
 
 function tooLarge(target: UrlTarget, max: number, what: string): Error {
@@ -53,17 +108,29 @@ export async function fetchUrlSource(
   options: FetchUrlOptions = {},
 ): Promise<ByteSource> {
   const doFetch = options.fetchImpl ?? fetch;
+  const stallMs = options.stallMs ?? STALL_SECONDS * 1000;
+  let read = 0;
+  const watch = new StallWatch(
+    stallMs,
+    () => stalled(target, stallMs / 1000, read),
+    options.signal,
+  );
   let response: Response;
   try {
-    response = await doFetch(target.href, {
-      signal: options.signal,
-      credentials: 'omit',
-      // A reader's download is theirs: no cache (the service worker's included) keeps a copy.
-      // The marker header goes to the site only: on another origin it would need a preflight.
-      cache: 'no-store',
-      headers: target.sameOrigin ? { [READER_DOWNLOAD_HEADER]: '1' } : undefined,
-    });
+    response = await watch.step(
+      doFetch(target.href, {
+        signal: watch.controller.signal,
+        credentials: 'omit',
+        // A reader's download is theirs: no cache (the service worker's included) keeps a copy.
+        // The marker header goes to the site only: on another origin it would need a preflight.
+        cache: 'no-store',
+        headers: target.sameOrigin ? { [READER_DOWNLOAD_HEADER]: '1' } : undefined,
+      }),
+    );
   } catch (err) {
+    if (watch.stalled || options.signal?.aborted) throw err;
+    const blocked = blockedMessage(target, options.connectSources);
+    if (blocked) throw new Error(blocked);
     const why = errorMessage(err);
     throw new Error(
       `${target.href}: could not fetch (${why}); a remote server must allow cross-origin requests (CORS)`,
@@ -83,10 +150,9 @@ export async function fetchUrlSource(
   let parts: Uint8Array<ArrayBuffer>[] = [];
   let partBytes = 0;
   const reader = response.body.getReader();
-  let read = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await watch.step(reader.read());
       if (done) break;
       read += value.length;
       if (read > max) throw tooLarge(target, max, `stopped after ${formatBytes(max)}`);

@@ -73,6 +73,7 @@ describe('runConsoleSql on DuckDB-WASM (Node build)', () => {
       run: async () => {
         throw new StatementCancelledError();
       },
+      check: async () => undefined,
       cancel: async () => true,
       close: async () => undefined,
     };

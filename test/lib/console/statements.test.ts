@@ -9,7 +9,7 @@ import {
 describe('splitStatements', () => {
   it('splits on semicolons outside strings, quoted names and comments', () => {
     const sql = `-- lead; comment\nSELECT 'a;b' AS "x;y"; /* c; */ create table t AS SELECT 1;\n`;
-    expect(splitStatements(sql)).toEqual([
+    expect(splitStatements(sql).map(({ text, keyword }) => ({ text, keyword }))).toEqual([
       { text: `-- lead; comment\nSELECT 'a;b' AS "x;y"`, keyword: 'SELECT' },
       { text: '/* c; */ create table t AS SELECT 1', keyword: 'CREATE' },
     ]);
@@ -19,6 +19,21 @@ describe('splitStatements', () => {
     expect(splitStatements("SELECT 'it''s; fine'; SELECT 2").map((s) => s.keyword)).toEqual([
       'SELECT',
       'SELECT',
+    ]);
+  });
+
+  it("splits where DuckDB does: E'…' strings with backslashes, $$…$$ strings", () => {
+    const keywords = (sql: string) => splitStatements(sql).map((s) => s.keyword);
+    expect(keywords("SELECT E'\\''; DROP TABLE results; --'")).toEqual(['SELECT', 'DROP']);
+    expect(keywords("SELECT $$'$$; DROP TABLE results; --'")).toEqual(['SELECT', 'DROP']);
+    expect(keywords('SELECT $t$ ; $t$ AS x')).toEqual(['SELECT']);
+  });
+
+  it('keeps the code of each statement as tokens, quoted names unquoted', () => {
+    expect(splitStatements('DROP TABLE "my ""t""" -- x\n')[0].tokens).toEqual([
+      { kind: 'word', value: 'DROP' },
+      { kind: 'word', value: 'TABLE' },
+      { kind: 'quoted', value: 'my "t"' },
     ]);
   });
 

@@ -3,6 +3,8 @@ import type { Catalog } from '../../../src/lib/db/catalog.ts';
 import {
   domainCountsQuery,
   searchWords,
+  unsearchableNote,
+  visibleText,
   taskCountQuery,
   taskListQuery,
   taskQuery,
@@ -31,6 +33,15 @@ describe('InMind task queries', () => {
   it('splits a search into lowercase words', () => {
     expect(searchWords('  Macaron, CAT  cat-food ')).toEqual(['macaron', 'cat', 'food']);
     expect(searchWords('%_\\')).toEqual([]);
+  });
+
+  it('says when a search from a link holds nothing to look for, showing what it holds', () => {
+    expect(unsearchableNote('\u0000')).toBe(
+      'The search “U+0000” holds no letter or digit to look for, so no task is filtered out.',
+    );
+    expect(unsearchableNote('cat')).toBeNull();
+    expect(unsearchableNote('  ')).toBeNull();
+    expect(visibleText('a\u200Bb\n')).toBe('aU+200BbU+000A');
   });
 
   it('searches words: "cat" finds cats, not "category" or "education"', async () => {

@@ -13,6 +13,7 @@ function slowRunner() {
       new Promise((resolve) => {
         finish = () => resolve({ columns: [], rows: [], truncated: false });
       }),
+    check: async () => undefined,
     cancel: async () => true,
     close: async () => undefined,
   };

@@ -7,7 +7,9 @@ import {
   routeRequest,
   staleCaches,
   isHtmlForOther,
+  isWorkerScript,
   withIsolation,
+  withWorkerPolicy,
 } from '../../../src/lib/offline/routes.ts';
 import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
 
@@ -162,5 +164,24 @@ describe('isHtmlForOther', () => {
     expect(isHtmlForOther(`${SITE}index.html`, 'text/html')).toBe(false);
     expect(isHtmlForOther(SITE, 'text/html')).toBe(false);
     expect(isHtmlForOther(`${SITE}x.json`, null)).toBe(false);
+  });
+});
+
+describe('worker scripts get a policy of their own', () => {
+  it("adds the page's CSP to the build's worker scripts only", () => {
+    const policy = "default-src 'self'; connect-src 'self'";
+    const base = 'http://127.0.0.1:4173/memlens/assets/';
+    for (const name of [
+      'embed-worker-COYcXNWX.js',
+      'duckdb-browser-eh.worker-hQa-dcAV.js',
+      'map-worker-plB4Jhg-.js',
+    ]) {
+      expect(
+        withWorkerPolicy(base + name, new Headers(), policy).get('Content-Security-Policy'),
+      ).toBe(policy);
+    }
+    const page = new Headers({ 'Content-Type': 'text/javascript' });
+    expect(withWorkerPolicy(`${base}index-lhtLwlRG.js`, page, policy)).toBe(page);
+    expect(isWorkerScript('/memlens/data/worker.json')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import {
   collectFields,
   fieldWindow,
   summarizeFields,
+  wideFieldWindow,
 } from '../../../src/lib/userdata/fields.ts';
 import {
   mapRecord,
@@ -94,6 +95,33 @@ describe('wide and clashing records', () => {
     expect(summary.fields).toHaveLength(MAX_LISTED_FIELDS);
     expect(summary.folded).toBe(1_000_000 - MAX_LISTED_FIELDS);
     expect(menu).toHaveLength(200);
+  });
+
+  it('finds, describes and maps a field past the tallied ones (the last of 10⁶ keys)', () => {
+    const huge: Record<string, unknown> = {};
+    for (let i = 0; i < 999_999; i++) huge[`f${i}`] = i;
+    huge.the_question = 'what is last?';
+    const records = [huge, { the_question: 'and second?' }];
+    const summary = summarizeFields(records);
+    expect(summary.foldedIds.at(-1)).toBe('["the_question"]');
+    const found = wideFieldWindow(summary, records, 'THE_QUES', 100);
+    expect(found.matching).toBe(1);
+    expect(found.shown).toEqual([
+      {
+        path: ['the_question'],
+        label: 'the_question',
+        kinds: ['string'],
+        present: 2,
+        meanLength: 12,
+        example: 'what is last?',
+        nonFinite: 0,
+      },
+    ]);
+    expect(wideFieldWindow(summary, records, 'f99999', 5)).toMatchObject({ matching: 10 });
+    expect(wideFieldWindow(summary, records, '', 5)).toMatchObject({ matching: 1_000_000 });
+    const mapping = { ...suggestMapping(summary.fields), query: ['the_question'] };
+    const row = mapRecord({ line: 1, path: '', value: huge }, mapping, 'w');
+    expect(row.query).toBe('what is last?');
   });
 
   it('gives "a.b" and a → b different labels and reports the clash', () => {

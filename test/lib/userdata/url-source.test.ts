@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchUrlSource, resolveUrl } from '../../../src/lib/userdata/url-source.ts';
+import { STALL_SECONDS, fetchUrlSource, resolveUrl } from '../../../src/lib/userdata/url-source.ts';
 import { freeTableName } from '../../../src/lib/userdata/table-name.ts';
 
 const target = resolveUrl('/memlens/endless.jsonl', 'http://127.0.0.1:1/memlens/');
@@ -40,6 +40,56 @@ describe('fetchUrlSource', () => {
     await expect(
       fetchUrlSource(target, { fetchImpl: async () => response, maxBytes: 5 }),
     ).rejects.toThrow(/the server announces 10 B; files fetched by URL are limited to 5 B/);
+  });
+
+  it('stops a body that stalls after its headers, naming the bytes read and the wait', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"q":"a"}\n12'));
+      },
+    });
+    let aborted = false;
+    await expect(
+      fetchUrlSource(target, {
+        fetchImpl: async (_url, init) => {
+          init?.signal?.addEventListener('abort', () => (aborted = true));
+          return new Response(body);
+        },
+        stallMs: 50,
+      }),
+    ).rejects.toThrow(
+      'http://127.0.0.1:1/memlens/endless.jsonl: no byte after the first 12 B for 0.05 s, so the download was stopped',
+    );
+    expect(aborted).toBe(true);
+    expect(STALL_SECONDS).toBe(15);
+  });
+
+  it('still cancels at once while waiting for a stalled server', async () => {
+    const cancel = new AbortController();
+    const fetching = fetchUrlSource(target, {
+      signal: cancel.signal,
+      stallMs: 60_000,
+      fetchImpl: (_url, init) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    });
+    cancel.abort();
+    await expect(fetching).rejects.toThrow('aborted');
+  });
+
+  it("names the site's policy, and the origins it allows, when it blocks another origin", async () => {
+    const far = resolveUrl('http://127.0.0.1:4358/x.jsonl', 'http://127.0.0.1:1/memlens/');
+    await expect(
+      fetchUrlSource(far, {
+        fetchImpl: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        connectSources: ["'self'", 'https://huggingface.co'],
+      }),
+    ).rejects.toThrow(
+      "http://127.0.0.1:4358/x.jsonl: blocked by this site's Content-Security-Policy, which lets the page fetch only from http://127.0.0.1:1 (this site), https://huggingface.co; download the file and pick it instead",
+    );
   });
 
   it('reads a file under the cap', async () => {
