@@ -12,6 +12,7 @@ import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import { openSiteCatalog } from '../../scripts/reproduce.ts';
 import { showView } from '../lib/protocols/page-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { resizedTo } from '../support/page-state.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -266,8 +267,7 @@ describe('embedding map on the Reproduce page', () => {
   it('has no serious axe violation and no sideways scroll at 390 px', async () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot('reproduce-map-1400.png');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await resizedTo(page, 390, 844);
     await shoot('reproduce-map-390.png');
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,

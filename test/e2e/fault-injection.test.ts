@@ -19,6 +19,7 @@ import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/li
 import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import { build } from 'vite';
 import type { PrecacheEntry, PrecacheManifest } from '../../src/lib/offline/precache.ts';
+import { chartsSettled } from '../support/page-state.ts';
 
 let manifest: PrecacheManifest;
 let root: string;
@@ -176,7 +177,7 @@ describe('a dead worker is noticed', () => {
     await loadFile(page, mine, `user_memlens_dead_${process.pid}`);
     // Killed while idle: a worker that dies mid-query is noticed when that call times out (120 s).
     expect(await tableCount(page, `user_memlens_dead_${process.pid}`)).toBe(1);
-    await page.waitForTimeout(1000);
+    await expect.poll(() => page.workers().some((w) => w.url().startsWith('blob:'))).toBe(true);
     // DuckDB's worker runs from the checked copy of its script, a blob: URL.
     const duck = page.workers().find((w) => w.url().startsWith('blob:'));
     if (!duck) throw new Error('no DuckDB worker');
@@ -471,7 +472,7 @@ describe('a strict Content-Security-Policy', () => {
     for (const id of ids) {
       await page.evaluate((hash) => (location.hash = hash), `#/${id}`);
       await page.waitForSelector('main h1');
-      await page.waitForTimeout(1500);
+      await chartsSettled(page);
       charts += await page.locator('[data-chart] .chart-canvas[data-rendered="true"]').count();
     }
     expect(charts).toBeGreaterThan(5);

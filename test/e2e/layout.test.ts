@@ -8,6 +8,7 @@ import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chr
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { navEntries } from '../../src/lib/app/nav.ts';
+import { chartsSettled } from '../support/page-state.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -39,7 +40,7 @@ async function visit(page: Page, id: string): Promise<void> {
   await page.waitForSelector(`main h1`, { timeout: 60_000 });
   // Charts and tables settle after their queries answer.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(1500);
+  await chartsSettled(page);
 }
 
 const overflow = (page: Page) =>

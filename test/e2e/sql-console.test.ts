@@ -9,6 +9,7 @@ import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chr
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { seriousViolations } from './axe.ts';
+import { resizedTo } from '../support/page-state.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -175,7 +176,6 @@ describe('the SQL console', () => {
   it('cancels a long query with Escape, and DuckDB keeps its tables', async () => {
     await runTyped(page, 'SELECT count(*) FROM range(10000000000)');
     await expect.poll(() => status(page).innerText()).toMatch(/^Running/);
-    await page.waitForTimeout(500);
     await page.keyboard.press('Escape');
     const error = page.locator('[data-console-error]');
     await error.waitFor({ timeout: 20_000 });
@@ -206,8 +206,7 @@ describe('the SQL console', () => {
 
   it('does not scroll sideways at 390 px and has no serious axe violation', async () => {
     expect(await seriousViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await resizedTo(page, 390, 844);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
       innerWidth: window.innerWidth,

@@ -17,6 +17,12 @@ describe('quietThirdPartySourcemaps', () => {
   it('serves duckdb-wasm files without their source-map comment, code otherwise unchanged', async () => {
     const original = readFileSync(worker, 'utf8');
     expect(original).toMatch(/\/\/# sourceMappingURL=/);
+    // The dev server asks for dependencies with its version query.
+    for (const id of [worker, `${worker}?v=9349c55e`]) {
+      const loaded = await load(id);
+      if (!loaded || typeof loaded === 'string') throw new Error('expected code and a null map');
+      expect(loaded.code).not.toMatch(/sourceMappingURL/);
+    }
     const loaded = await load(worker);
     if (!loaded || typeof loaded === 'string') throw new Error('expected code and a null map');
     expect(loaded.code).not.toMatch(/sourceMappingURL/);

@@ -34,9 +34,13 @@ export interface BrowserEngineOptions {
 async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunner> {
   const conn = await db.connect();
   let cancelled = false;
+  // A statement is checked (prepared) and then run: a cancel during the check stops the run too.
+  let checked = false;
   return {
     async run(sql, maxRows) {
-      cancelled = false;
+      if (!checked) cancelled = false;
+      checked = false;
+      if (cancelled) throw new StatementCancelledError();
       let reader: Awaited<ReturnType<typeof conn.send>>;
       try {
         reader = await conn.send(sql, true);
@@ -63,8 +67,11 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
       return { columns, rows, truncated };
     },
     async check(sql) {
+      cancelled = false;
       const statement = await conn.prepare(sql);
       await statement.close();
+      checked = true;
+      if (cancelled) throw new StatementCancelledError();
     },
     async cancel() {
       cancelled = true;
