@@ -2,13 +2,13 @@
 // exactly as printed (through bash, so environment prefixes and redirects work as in a terminal).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRY_RUN_ENV, DRY_RUN_LINE } from '../../scripts/lib/cli.ts';
 import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { CASES, type CommandCase } from './cases.ts';
 import { documentedCommands, packageScripts, scriptCommand } from './documented.ts';
+import { freePort } from '../support/free-port.ts';
 
 interface Ran {
   command: string;
@@ -47,18 +47,6 @@ async function runCommand(command: string, timeoutS: number, extraEnv = {}): Pro
   const result = { command, code, seconds: (performance.now() - started) / 1000, output };
   ran.push(result);
   return result;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a server command with a free port, waits for its URL, fetches `urlPath`, stops it. */

@@ -1,12 +1,12 @@
 // `npm start` as a reader runs it: the real npm script (its prestart included), the dev server with
 // vite.config.ts and every plugin, then every nav route in Chromium.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
 import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { navEntries, type PageKind } from '../../src/lib/app/nav.ts';
+import { freePort } from '../support/free-port.ts';
 
 let server: ChildProcess;
 let origin = '';
@@ -14,18 +14,6 @@ let output = '';
 let browser: Browser;
 
 const CHARTED: ReadonlySet<PageKind> = new Set(['home', 'inmind', 'paper']);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves with the dev server's URL once it prints it; rejects if the command ends first. */
 function untilListening(child: ChildProcess): Promise<string> {
