@@ -89,6 +89,10 @@ describe('Reproduce page: target vs background similarity (Figure 4)', () => {
         `= ${score + figures} ms (embedding step ${embedding} ms)`,
     );
     expect(embedding).toBeLessThan(100);
+    // The result line names the backend that computed the vectors.
+    expect(await page.locator('[data-field="timings"] [data-field="backend"]').innerText()).toBe(
+      'WASM',
+    );
   });
 
   it('made no request outside the test server and logged no console error', () => {

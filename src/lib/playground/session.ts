@@ -1,7 +1,7 @@
 // The playground's rankings as plain state: BM25 at once, each served model shortly after the
 // texts stop changing, all through the protocols' retrievers and the app's embedder hub. A
 // ranking superseded by newer texts is aborted and never shown.
-import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
 import type { SiteModels } from '../embed/site-models.ts';
@@ -17,6 +17,8 @@ export interface RetrieverResult {
   ranking: Ranking | null;
   progress: RetrieverProgress | null;
   detail: string;
+  /** Where the finished ranking's vectors were computed ("WASM", "WebGPU", "BM25"). */
+  backend: string;
 }
 
 export interface PlaygroundSnapshot {
@@ -40,7 +42,13 @@ export interface PlaygroundSessionDeps {
   delayMs?: number;
 }
 
-const EMPTY: RetrieverResult = { status: 'loading', ranking: null, progress: null, detail: '' };
+const EMPTY: RetrieverResult = {
+  status: 'loading',
+  ranking: null,
+  progress: null,
+  detail: '',
+  backend: '',
+};
 
 function initialOptions(): RetrieverOption[] {
   return [bm25Option(), ...listModelSpecs().map((s) => modelOption(s, null))];
@@ -51,6 +59,7 @@ export class PlaygroundSession {
   private readonly listeners = new Set<(state: PlaygroundSnapshot) => void>();
   private readonly bm25 = bm25Retriever();
   private readonly dense = new Map<string, Promise<Retriever>>();
+  private readonly backends = new Map<string, string>();
   private readonly runs = new Map<string, AbortController>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
@@ -102,9 +111,10 @@ export class PlaygroundSession {
     if (!retriever) {
       const dtype = this.state.options.find((o) => o.id === id)?.dtype;
       retriever = dtype
-        ? this.deps.hub
-            .embedder({ modelId: id, device: 'auto', dtype })
-            .then((e) => denseRetriever(e, { queryPrefix: true, vectors: e.vectors }))
+        ? this.deps.hub.embedder({ modelId: id, device: 'auto', dtype }).then((e) => {
+            this.backends.set(id, ranOn(e));
+            return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
+          })
         : Promise.reject(new Error(`${id} is not served by this site`));
       this.dense.set(id, retriever);
       retriever.catch(() => this.dense.delete(id));
@@ -131,7 +141,9 @@ export class PlaygroundSession {
       )
       .then(
         (ranking) => {
-          if (!signal.aborted) this.patch(id, { status: 'done', ranking, progress: null });
+          if (signal.aborted) return;
+          const backend = this.backends.get(id) ?? 'BM25 (no model)';
+          this.patch(id, { status: 'done', ranking, progress: null, backend });
         },
         (err: unknown) => {
           if (!signal.aborted) this.patch(id, { status: 'error', detail: errorMessage(err) });
