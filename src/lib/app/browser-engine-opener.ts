@@ -1,9 +1,15 @@
-import { openBrowserEngine } from '../db/browser-engine.ts';
 import type { WatchedEngine } from '../db/watchdog.ts';
 
-/** How the shell opens DuckDB in the browser: in a watched worker, evicting bad cached bundles. */
+/**
+ * How the shell opens DuckDB in the browser: in a watched worker, evicting bad cached bundles.
+ * DuckDB's client (with Apache Arrow, ~180 KiB raw) is a chunk of its own, fetched when the
+ * shell starts the engine: the first chart draws from the snapshot without it.
+ */
 export function browserEngineOpener(
   evict: (urls: readonly string[]) => Promise<void>,
 ): (onDead: (reason: string) => void) => Promise<WatchedEngine> {
-  return (onDead) => openBrowserEngine({ onDead, evict });
+  return async (onDead) => {
+    const { openBrowserEngine } = await import('../db/browser-engine.ts');
+    return openBrowserEngine({ onDead, evict });
+  };
 }
