@@ -75,6 +75,15 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
   };
 }
 
+/** DuckDB's worker behind public/duckdb-worker-shim.js, so that its compiled wasm is cached. */
+function cacheableWorkerUrl(mainWorker: string): string {
+  const shim = new URL('duckdb-worker-shim.js', document.baseURI);
+  shim.hash = new URLSearchParams({
+    worker: new URL(mainWorker, document.baseURI).pathname,
+  }).toString();
+  return shim.href;
+}
+
 const fileName = (url: string) => url.split('/').pop()?.split('?')[0] ?? url;
 
 async function startOnce(
@@ -82,7 +91,7 @@ async function startOnce(
   timeoutMs: number,
 ): Promise<{ worker: Worker; db: duckdb.AsyncDuckDB; conn: duckdb.AsyncDuckDBConnection }> {
   if (!bundle.mainWorker) throw new Error('no worker bundle for this browser');
-  const worker = new Worker(bundle.mainWorker);
+  const worker = new Worker(cacheableWorkerUrl(bundle.mainWorker));
   // A worker script that fails to load or run fires `error` and nothing else.
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) =>
