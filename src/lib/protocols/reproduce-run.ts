@@ -13,7 +13,7 @@ import { RetrieverPool } from './pool.ts';
 import type { RetrieverProgress } from './retriever.ts';
 import { runProtocol, type ProtocolRun, type RunTimings } from './run.ts';
 
-export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error';
+export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error' | 'cancelled';
 
 export interface ReproduceState {
   phase: ReproducePhase;
@@ -136,6 +136,15 @@ export class ReproduceRun<Source> {
         });
       },
     );
+  }
+
+  /** Stops the run in progress (its embedded batches stay cached); `request` runs the view again. */
+  cancel(): void {
+    if (this.state.phase !== 'running') return;
+    this.current?.abort();
+    this.current = null;
+    this.lastKey = '';
+    this.set({ phase: 'cancelled', error: '', progress: null, evaluation: null, release: null });
   }
 
   dispose(): void {
