@@ -12,7 +12,7 @@ import { rankWith, type Ranking } from './rank.ts';
 import { bm25Option, modelOption, playgroundDtype, type RetrieverOption } from './retrievers.ts';
 
 export interface RetrieverResult {
-  status: 'loading' | 'running' | 'done' | 'error';
+  status: 'loading' | 'running' | 'done' | 'error' | 'cancelled';
   /** The latest finished ranking (kept while a newer one runs). */
   ranking: Ranking | null;
   progress: RetrieverProgress | null;
@@ -63,6 +63,7 @@ export class PlaygroundSession {
   private readonly runs = new Map<string, AbortController>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  private last: RankRequest | null = null;
 
   constructor(private readonly deps: PlaygroundSessionDeps) {
     deps.siteModels
@@ -100,6 +101,7 @@ export class PlaygroundSession {
   /** BM25 now; the models once the texts have not changed for `delayMs`. */
   rank(request: RankRequest): void {
     clearTimeout(this.timer);
+    this.last = request;
     this.run(BM25_ID, async () => this.bm25, request);
     this.timer = setTimeout(() => {
       for (const id of request.models) this.run(id, () => this.retriever(id), request);
@@ -149,6 +151,20 @@ export class PlaygroundSession {
           if (!signal.aborted) this.patch(id, { status: 'error', detail: errorMessage(err) });
         },
       );
+  }
+
+  /** Stops one model's run (what it embedded stays cached); `again` or new texts rerun it. */
+  cancel(id: string): void {
+    const status = this.state.results[id]?.status;
+    if (status !== 'loading' && status !== 'running') return;
+    this.runs.get(id)?.abort();
+    this.runs.delete(id);
+    this.patch(id, { status: 'cancelled', progress: null });
+  }
+
+  /** Runs a cancelled model again on the last texts. */
+  again(id: string): void {
+    if (this.last && id !== BM25_ID) this.run(id, () => this.retriever(id), this.last);
   }
 
   dispose(): void {
