@@ -65,14 +65,17 @@ export interface FirstChartFetches {
   bytes: number;
 }
 
-/** Holds DuckDB's worker script until the returned function is called. */
+/** Holds DuckDB's worker script (and the shim that loads it) until the returned function is called. */
 export async function holdDuckDbWorker(context: BrowserContext): Promise<() => void> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await context.route(/duckdb-browser-(eh|mvp)\.worker[^/]*\.js$/, async (route: Route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
+  await context.route(
+    /duckdb-(browser-(eh|mvp)\.worker[^/]*|worker-shim)\.js$/,
+    async (route: Route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    },
+  );
   return release;
 }
 
