@@ -1,10 +1,16 @@
-import { openBrowserEngine } from '../lib/db/browser-engine.ts';
 import type { WatchedEngine } from '../lib/db/watchdog.ts';
 import { DUCKDB_BUNDLES } from './duckdb-bundles.ts';
 
-/** How the shell opens DuckDB in the browser: in a watched worker, evicting bad cached bundles. */
+/**
+ * How the shell opens DuckDB in the browser: in a watched worker, evicting bad cached bundles.
+ * DuckDB's client (with Apache Arrow, ~180 KiB raw) is a chunk of its own, fetched when the
+ * shell starts the engine: the first chart draws from the snapshot without it.
+ */
 export function browserEngineOpener(
   evict: (urls: readonly string[]) => Promise<void>,
 ): (onDead: (reason: string) => void) => Promise<WatchedEngine> {
-  return (onDead) => openBrowserEngine({ bundles: DUCKDB_BUNDLES, onDead, evict });
+  return async (onDead) => {
+    const { openBrowserEngine } = await import('../lib/db/browser-engine.ts');
+    return openBrowserEngine({ bundles: DUCKDB_BUNDLES, onDead, evict });
+  };
 }

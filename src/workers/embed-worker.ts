@@ -67,6 +67,7 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
     info: {
       backend: choice.backend,
       fallbackReason: choice.fallbackReason,
+      emulated: choice.emulated,
       adapter,
       threads: choice.backend === 'wasm' ? config.numThreads : 0,
       loadMs: performance.now() - started,

@@ -122,8 +122,43 @@ describe('embedding failure paths', () => {
     expectClean(tab, server.origin);
   });
 
+  it('never picks the software adapter (SwiftShader) on auto: WASM, saying why', async () => {
+    // Headless Chromium's only WebGPU adapter here is SwiftShader: WebGPU emulated on the CPU.
+    const tab = await open(true, `${server.url}#/embeddings?model=tiny-bert`);
+    const { page } = tab;
+    await waitForEmbedReady(page);
+    await page.getByRole('button', { name: EMBED_BUTTON }).click();
+    await page.waitForSelector('.page[data-phase="done"]', { timeout: 120_000 });
+    expect(await page.locator('.device-panel').getAttribute('data-backend')).toBe('wasm');
+    // Chromium flags SwiftShader as a fallback adapter; its info names it.
+    expect(await page.locator('[data-field="fallback"]').innerText()).toMatch(
+      /^no hardware GPU: WebGPU's adapter is a fallback adapter \(.*swiftshader.*\)$/,
+    );
+    expect(await page.locator('[data-field="ran-on"]').innerText()).toBe('WASM');
+    expect(await page.locator('[data-device-emulated]').count()).toBe(0);
+    expectClean(tab, server.origin);
+  });
+
+  it('says a forced WebGPU on the software adapter is emulated', async () => {
+    const tab = await open(true, `${server.url}#/embeddings?model=tiny-bert&device=webgpu`);
+    const { page } = tab;
+    await waitForEmbedReady(page);
+    await page.getByRole('button', { name: 'Load model' }).click();
+    await page.waitForSelector('.device-panel[data-backend="webgpu"]', { timeout: 120_000 });
+    expect(await page.locator('[data-device-emulated]').innerText()).toMatch(
+      /^WebGPU runs here on a fallback adapter \(.*swiftshader.*\): emulated on the CPU/,
+    );
+    expect(await page.locator('[data-field="backend"]').innerText()).toMatch(
+      /^WebGPU \(emulated on the CPU: a fallback adapter \(.*swiftshader.*\)\)$/,
+    );
+    expectClean(tab, server.origin);
+  });
+
   it('falls back to WASM and says why when the WebGPU probe fails', async () => {
-    const tab = await open(true, `${server.url}#/embeddings?model=tiny-bert&webgpuProbe=fail`);
+    const tab = await open(
+      true,
+      `${server.url}#/embeddings?model=tiny-bert&device=webgpu&webgpuProbe=fail`,
+    );
     const { page } = tab;
     await waitForEmbedReady(page);
     await page.getByRole('button', { name: 'Load model' }).click();

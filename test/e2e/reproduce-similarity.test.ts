@@ -99,6 +99,10 @@ describe('Reproduce page: target vs background similarity (Figure 4)', () => {
     expect(
       await page.evaluate(() => Reflect.get(Reflect.get(window, '__memlensSeen'), 'embedding')),
     ).toBe(false);
+    // The result line names the backend that computed the vectors.
+    expect(await page.locator('[data-field="timings"] [data-field="backend"]').innerText()).toBe(
+      'WASM',
+    );
   });
 
   it('made no request outside the test server and logged no console error', () => {

@@ -10,11 +10,14 @@ export interface BackendChoice<T> {
   backend: WebBackend;
   /** Why WebGPU is not the backend; null when it is. */
   fallbackReason: string | null;
+  /** WebGPU runs on a software adapter (forced by the reader): what emulates it. */
+  emulated: string | null;
 }
 
 /**
  * WebGPU when asked for (or on auto) and it loads and passes its probe; WASM otherwise, with
- * the reason kept so a fallback is never silent.
+ * the reason kept so a fallback is never silent. Auto never picks a software adapter: SwiftShader
+ * runs WebGPU on the CPU about ten times slower than WASM. Forced WebGPU still runs there, marked.
  */
 export async function chooseBackend<T>(
   choice: DeviceChoice,
@@ -23,18 +26,29 @@ export async function chooseBackend<T>(
   loadWasm: () => Promise<T>,
 ): Promise<BackendChoice<T>> {
   if (choice === 'wasm') {
-    return { value: await loadWasm(), backend: 'wasm', fallbackReason: 'WASM was chosen' };
+    return wasm(loadWasm, 'WASM was chosen');
   }
   const report = await adapter();
-  let reason: string;
-  if (!report.available) {
-    reason = `no WebGPU: ${report.reason}`;
-  } else {
-    try {
-      return { value: await loadWebgpu(), backend: 'webgpu', fallbackReason: null };
-    } catch (error) {
-      reason = `WebGPU probe failed: ${errorMessage(error)}`;
-    }
+  if (!report.available) return wasm(loadWasm, `no WebGPU: ${report.reason}`);
+  if (report.software && choice === 'auto') {
+    return wasm(loadWasm, `no hardware GPU: WebGPU's adapter is ${report.software}`);
   }
-  return { value: await loadWasm(), backend: 'wasm', fallbackReason: reason };
+  let reason: string;
+  try {
+    const value = await loadWebgpu();
+    return { value, backend: 'webgpu', fallbackReason: null, emulated: report.software };
+  } catch (error) {
+    reason = `WebGPU probe failed: ${errorMessage(error)}`;
+  }
+  return wasm(loadWasm, reason);
+}
+
+async function wasm<T>(loadWasm: () => Promise<T>, reason: string): Promise<BackendChoice<T>> {
+  return { value: await loadWasm(), backend: 'wasm', fallbackReason: reason, emulated: null };
+}
+
+/** The backend that ran, as the result line and the CSV say it. */
+export function backendLabel(info: { backend: WebBackend; emulated?: string | null }): string {
+  if (info.backend === 'wasm') return 'WASM';
+  return info.emulated ? `WebGPU (emulated on the CPU: ${info.emulated})` : 'WebGPU';
 }

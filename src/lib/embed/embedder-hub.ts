@@ -2,7 +2,7 @@
 // and kept (the least recently used idle ones beyond `keep` are disposed). It owns the vector
 // cache (IndexedDB, shared by every embedder it makes), each embedder's unit vectors in memory,
 // and the run queue every embedding goes through. Reproduce, Playground and Embeddings share it.
-import type { DeviceChoice } from './backend-choice.ts';
+import { backendLabel, type DeviceChoice } from './backend-choice.ts';
 import type { BrowserEmbedOptions, LoadReport } from './browser-embedder.ts';
 import type { EmbedBackend, Embedder, EmbeddingMatrix } from './embedder.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -216,4 +216,10 @@ export class EmbedderHub {
     entry.disposed = true;
     await entry.loaded.then((e) => e.dispose()).catch(() => undefined);
   }
+}
+/** Where an embedder's vectors are computed, as result lines and CSVs say it. */
+export function ranOn(embedder: Pick<HubEmbedder, 'backend' | 'report'>): string {
+  if (embedder.report) return backendLabel(embedder.report);
+  const backend = embedder.backend;
+  return backend === 'node' ? 'onnxruntime-node' : backendLabel({ backend });
 }

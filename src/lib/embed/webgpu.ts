@@ -6,10 +6,13 @@ interface GpuAdapterInfoLike {
   architecture?: string;
   device?: string;
   description?: string;
+  /** Newer Chromium moves the flag here from the adapter. */
+  isFallbackAdapter?: boolean;
 }
 
-interface GpuAdapterLike {
+export interface GpuAdapterLike {
   info?: GpuAdapterInfoLike;
+  isFallbackAdapter?: boolean;
 }
 
 interface GpuLike {
@@ -17,8 +20,33 @@ interface GpuLike {
 }
 
 export type AdapterReport =
-  | { available: true; vendor: string; architecture: string; device: string; description: string }
+  | {
+      available: true;
+      vendor: string;
+      architecture: string;
+      device: string;
+      description: string;
+      /** Why this adapter is a software one (WebGPU emulated on the CPU); null for hardware. */
+      software: string | null;
+    }
   | { available: false; reason: string };
+
+// SwiftShader, Mesa's llvmpipe/lavapipe, WARP: GPUs emulated on the CPU, slower than WASM.
+const SOFTWARE_NAMES =
+  /swiftshader|llvmpipe|lavapipe|softpipe|microsoft basic render|\bwarp\b|\bcpu\b/i;
+
+/** Why an adapter counts as no GPU at all: a fallback adapter or a CPU renderer by name. */
+export function softwareAdapterReason(adapter: GpuAdapterLike): string | null {
+  const info = adapter.info ?? {};
+  const name = [info.vendor, info.architecture, info.device, info.description]
+    .filter(Boolean)
+    .join(' ');
+  if (adapter.isFallbackAdapter === true || info.isFallbackAdapter === true) {
+    return `a fallback adapter (${name || 'isFallbackAdapter'})`;
+  }
+  const match = SOFTWARE_NAMES.exec(name);
+  return match ? `a software adapter (${match[0]})` : null;
+}
 
 function gpuOf(nav: object): GpuLike | undefined {
   const gpu: unknown = 'gpu' in nav ? nav.gpu : undefined;
@@ -45,6 +73,7 @@ export async function requestAdapterReport(nav: object = navigator): Promise<Ada
       architecture: info.architecture ?? '',
       device: info.device ?? '',
       description: info.description ?? '',
+      software: softwareAdapterReason(adapter),
     };
   } catch (error) {
     return { available: false, reason: `requestAdapter() failed: ${errorMessage(error)}` };

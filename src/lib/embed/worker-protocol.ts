@@ -28,6 +28,8 @@ export interface WorkerLoadConfig {
 export interface LoadInfo {
   backend: WebBackend;
   fallbackReason: string | null;
+  /** WebGPU on a software adapter (forced): what emulates it; null otherwise. */
+  emulated: string | null;
   adapter: AdapterReport | null;
   threads: number;
   loadMs: number;

@@ -1,7 +1,7 @@
 // The playground's rankings as plain state: BM25 at once, each served model shortly after the
 // texts stop changing, all through the protocols' retrievers and the app's embedder hub. A
 // ranking superseded by newer texts is aborted and never shown.
-import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
 import type { SiteModels } from '../embed/site-models.ts';
@@ -12,11 +12,13 @@ import { rankWith, type Ranking } from './rank.ts';
 import { bm25Option, modelOption, playgroundDtype, type RetrieverOption } from './retrievers.ts';
 
 export interface RetrieverResult {
-  status: 'loading' | 'running' | 'done' | 'error';
+  status: 'loading' | 'running' | 'done' | 'error' | 'cancelled';
   /** The latest finished ranking (kept while a newer one runs). */
   ranking: Ranking | null;
   progress: RetrieverProgress | null;
   detail: string;
+  /** Where the finished ranking's vectors were computed ("WASM", "WebGPU", "BM25"). */
+  backend: string;
 }
 
 export interface PlaygroundSnapshot {
@@ -40,7 +42,13 @@ export interface PlaygroundSessionDeps {
   delayMs?: number;
 }
 
-const EMPTY: RetrieverResult = { status: 'loading', ranking: null, progress: null, detail: '' };
+const EMPTY: RetrieverResult = {
+  status: 'loading',
+  ranking: null,
+  progress: null,
+  detail: '',
+  backend: '',
+};
 
 function initialOptions(): RetrieverOption[] {
   return [bm25Option(), ...listModelSpecs().map((s) => modelOption(s, null))];
@@ -51,9 +59,11 @@ export class PlaygroundSession {
   private readonly listeners = new Set<(state: PlaygroundSnapshot) => void>();
   private readonly bm25 = bm25Retriever();
   private readonly dense = new Map<string, Promise<Retriever>>();
+  private readonly backends = new Map<string, string>();
   private readonly runs = new Map<string, AbortController>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  private last: RankRequest | null = null;
 
   constructor(private readonly deps: PlaygroundSessionDeps) {
     deps.siteModels
@@ -91,6 +101,7 @@ export class PlaygroundSession {
   /** BM25 now; the models once the texts have not changed for `delayMs`. */
   rank(request: RankRequest): void {
     clearTimeout(this.timer);
+    this.last = request;
     this.run(BM25_ID, async () => this.bm25, request);
     this.timer = setTimeout(() => {
       for (const id of request.models) this.run(id, () => this.retriever(id), request);
@@ -102,9 +113,10 @@ export class PlaygroundSession {
     if (!retriever) {
       const dtype = this.state.options.find((o) => o.id === id)?.dtype;
       retriever = dtype
-        ? this.deps.hub
-            .embedder({ modelId: id, device: 'auto', dtype })
-            .then((e) => denseRetriever(e, { queryPrefix: true, vectors: e.vectors }))
+        ? this.deps.hub.embedder({ modelId: id, device: 'auto', dtype }).then((e) => {
+            this.backends.set(id, ranOn(e));
+            return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
+          })
         : Promise.reject(new Error(`${id} is not served by this site`));
       this.dense.set(id, retriever);
       retriever.catch(() => this.dense.delete(id));
@@ -131,12 +143,28 @@ export class PlaygroundSession {
       )
       .then(
         (ranking) => {
-          if (!signal.aborted) this.patch(id, { status: 'done', ranking, progress: null });
+          if (signal.aborted) return;
+          const backend = this.backends.get(id) ?? 'BM25 (no model)';
+          this.patch(id, { status: 'done', ranking, progress: null, backend });
         },
         (err: unknown) => {
           if (!signal.aborted) this.patch(id, { status: 'error', detail: errorMessage(err) });
         },
       );
+  }
+
+  /** Stops one model's run (what it embedded stays cached); `again` or new texts rerun it. */
+  cancel(id: string): void {
+    const status = this.state.results[id]?.status;
+    if (status !== 'loading' && status !== 'running') return;
+    this.runs.get(id)?.abort();
+    this.runs.delete(id);
+    this.patch(id, { status: 'cancelled', progress: null });
+  }
+
+  /** Runs a cancelled model again on the last texts. */
+  again(id: string): void {
+    if (this.last && id !== BM25_ID) this.run(id, () => this.retriever(id), this.last);
   }
 
   dispose(): void {

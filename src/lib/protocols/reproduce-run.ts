@@ -2,7 +2,7 @@
 // a new view aborts the run before it, whose result is then dropped; a run waiting for tables
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
 import type { Catalog } from '../db/catalog.ts';
-import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { BM25_ID } from './bm25-retriever.ts';
@@ -14,7 +14,7 @@ import { RetrieverPool } from './pool.ts';
 import type { RetrieverProgress } from './retriever.ts';
 import { runProtocol, type ProtocolRun, type RunTimings } from './run.ts';
 
-export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error';
+export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error' | 'cancelled';
 
 export interface ReproduceState {
   phase: ReproducePhase;
@@ -24,11 +24,14 @@ export interface ReproduceState {
   evaluation: Evaluation | null;
   timings: RunTimings | null;
   release: ReleaseComparison | null;
+  /** Where the vectors were computed ("WASM", "WebGPU", "BM25"…); null before a result. */
+  backend: string | null;
 }
 
 export interface ReproduceResult {
   run?: ProtocolRun;
   release?: ReleaseComparison;
+  backend?: string;
 }
 
 /** The retriever cannot run on this site (a model it does not serve; BM25 in release mode). */
@@ -53,6 +56,7 @@ export const IDLE_STATE: ReproduceState = {
   evaluation: null,
   timings: null,
   release: null,
+  backend: null,
 };
 
 function phaseOf(err: unknown): ReproducePhase {
@@ -119,6 +123,7 @@ export class ReproduceRun<Source> {
           evaluation: result.run?.evaluation ?? null,
           timings: result.run?.timings ?? null,
           release: result.release ?? null,
+          backend: result.backend ?? null,
         });
       },
       (err: unknown) => {
@@ -128,9 +133,19 @@ export class ReproduceRun<Source> {
           error: errorMessage(err),
           evaluation: null,
           release: null,
+          backend: null,
         });
       },
     );
+  }
+
+  /** Stops the run in progress (its embedded batches stay cached); `request` runs the view again. */
+  cancel(): void {
+    if (this.state.phase !== 'running') return;
+    this.current?.abort();
+    this.current = null;
+    this.lastKey = '';
+    this.set({ phase: 'cancelled', error: '', progress: null, evaluation: null, release: null });
   }
 
   dispose(): void {
@@ -167,9 +182,11 @@ export function protocolCompute({ hub, served }: ProtocolComputeDeps): Reproduce
         onProgress,
         ...(dtype ? { dtype } : {}),
       });
-      return { release };
+      return { release, backend: ranOn(embedder) };
     }
     const retriever = await pool.retriever(view.retriever, view.queryPrefix);
-    return { run: await runProtocol(catalog, view.spec, retriever, { signal, onProgress }) };
+    const run = await runProtocol(catalog, view.spec, retriever, { signal, onProgress });
+    if (view.retriever === BM25_ID) return { run, backend: 'BM25 (no model)' };
+    return { run, backend: ranOn(await pool.embedder(view.retriever)) };
   };
 }

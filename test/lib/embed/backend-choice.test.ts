@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { chooseBackend } from '../../../src/lib/embed/backend-choice.ts';
-import type { AdapterReport } from '../../../src/lib/embed/webgpu.ts';
+import { backendLabel, chooseBackend } from '../../../src/lib/embed/backend-choice.ts';
+import { softwareAdapterReason, type AdapterReport } from '../../../src/lib/embed/webgpu.ts';
 
 const adapter: AdapterReport = {
   available: true,
-  vendor: 'google',
-  architecture: 'swiftshader',
+  vendor: 'nvidia',
+  architecture: 'ada',
   device: '',
   description: '',
+  software: null,
+};
+const swiftshader: AdapterReport = {
+  ...adapter,
+  vendor: 'google',
+  architecture: 'swiftshader',
+  software: 'a software adapter (swiftshader)',
 };
 const none: AdapterReport = { available: false, reason: 'requestAdapter() returned no adapter' };
 
@@ -24,7 +31,12 @@ describe('chooseBackend', () => {
   it('uses WebGPU when the adapter exists and the probe passes', async () => {
     const l = loaders(() => Promise.resolve('gpu-model'));
     const choice = await chooseBackend('auto', async () => adapter, l.webgpu, l.wasm);
-    expect(choice).toEqual({ value: 'gpu-model', backend: 'webgpu', fallbackReason: null });
+    expect(choice).toEqual({
+      value: 'gpu-model',
+      backend: 'webgpu',
+      fallbackReason: null,
+      emulated: null,
+    });
     expect(l.calls).toEqual(['webgpu']);
   });
 
@@ -43,6 +55,7 @@ describe('chooseBackend', () => {
       value: 'wasm-model',
       backend: 'wasm',
       fallbackReason: 'WebGPU probe failed: shader compile failed',
+      emulated: null,
     });
   });
 
@@ -57,5 +70,57 @@ describe('chooseBackend', () => {
     );
     expect(choice.backend).toBe('wasm');
     expect(asked).toBe(false);
+  });
+
+  it('never picks a software adapter on auto: WASM, saying why', async () => {
+    const l = loaders(() => Promise.resolve('gpu-model'));
+    const choice = await chooseBackend('auto', async () => swiftshader, l.webgpu, l.wasm);
+    expect(choice).toEqual({
+      value: 'wasm-model',
+      backend: 'wasm',
+      fallbackReason: "no hardware GPU: WebGPU's adapter is a software adapter (swiftshader)",
+      emulated: null,
+    });
+    expect(l.calls).toEqual(['wasm']);
+  });
+
+  it('runs a forced WebGPU on a software adapter, marked as emulated', async () => {
+    const l = loaders(() => Promise.resolve('gpu-model'));
+    const choice = await chooseBackend('webgpu', async () => swiftshader, l.webgpu, l.wasm);
+    expect(choice.backend).toBe('webgpu');
+    expect(choice.emulated).toBe('a software adapter (swiftshader)');
+    expect(backendLabel(choice)).toBe(
+      'WebGPU (emulated on the CPU: a software adapter (swiftshader))',
+    );
+    expect(backendLabel({ backend: 'wasm' })).toBe('WASM');
+  });
+});
+
+describe('softwareAdapterReason', () => {
+  it('counts fallback adapters and CPU renderers as no GPU', () => {
+    expect(softwareAdapterReason({ isFallbackAdapter: true })).toBe(
+      'a fallback adapter (isFallbackAdapter)',
+    );
+    const info = { vendor: 'google', architecture: 'swiftshader', isFallbackAdapter: true };
+    expect(softwareAdapterReason({ info })).toBe('a fallback adapter (google swiftshader)');
+    expect(softwareAdapterReason({ info: { vendor: 'google', architecture: 'swiftshader' } })).toBe(
+      'a software adapter (swiftshader)',
+    );
+    expect(
+      softwareAdapterReason({ info: { vendor: 'mesa', description: 'llvmpipe (LLVM 15)' } }),
+    ).toBe('a software adapter (llvmpipe)');
+    expect(
+      softwareAdapterReason({ info: { vendor: 'google', device: 'Subzero CPU device' } }),
+    ).toBe('a software adapter (CPU)');
+  });
+
+  it('keeps hardware adapters', () => {
+    expect(
+      softwareAdapterReason({ info: { vendor: 'nvidia', architecture: 'ada-lovelace' } }),
+    ).toBe(null);
+    expect(softwareAdapterReason({ info: { vendor: 'apple', architecture: 'metal-3' } })).toBe(
+      null,
+    );
+    expect(softwareAdapterReason({})).toBe(null);
   });
 });

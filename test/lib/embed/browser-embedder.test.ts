@@ -24,6 +24,7 @@ class FakeWorker {
       const info: LoadInfo = {
         backend: 'wasm',
         fallbackReason: 'WASM was chosen',
+        emulated: null,
         adapter: null,
         threads: 1,
         loadMs: 1,

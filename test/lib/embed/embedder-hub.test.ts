@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EmbedderHub, requestKey } from '../../../src/lib/embed/embedder-hub.ts';
+import { EmbedderHub, ranOn, requestKey } from '../../../src/lib/embed/embedder-hub.ts';
 import type { OwnedVectorStore } from '../../../src/lib/embed/vector-cache.ts';
+import type { LoadReport } from '../../../src/lib/embed/browser-embedder.ts';
 import { fakeHub, FakeEmbedder } from './fake-embedders.ts';
 
 const tiny = { modelId: 'tiny-bert', device: 'wasm' } as const;
@@ -131,3 +132,30 @@ describe('EmbedderHub', () => {
     expect(made[0].embedder).toBe(scratch);
   });
 });
+
+describe('ranOn', () => {
+  it('names the backend that ran, emulated WebGPU included', () => {
+    expect(ranOn({ backend: 'node', report: null })).toBe('onnxruntime-node');
+    expect(ranOn({ backend: 'wasm', report: null })).toBe('WASM');
+    const emulated = { emulated: 'a fallback adapter (google swiftshader)' };
+    expect(ranOn({ backend: 'webgpu', report: { ...reportOf('webgpu'), ...emulated } })).toBe(
+      'WebGPU (emulated on the CPU: a fallback adapter (google swiftshader))',
+    );
+  });
+});
+
+function reportOf(backend: 'wasm' | 'webgpu'): LoadReport {
+  return {
+    backend,
+    fallbackReason: null,
+    emulated: null,
+    adapter: null,
+    threads: 1,
+    loadMs: 1,
+    files: [],
+    weightsSha256: '',
+    modelId: 'tiny-bert',
+    dtype: 'fp32',
+    source: 'site',
+  };
+}

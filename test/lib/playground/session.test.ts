@@ -115,4 +115,27 @@ describe('PlaygroundSession', () => {
     await settle();
     expect(seen.length).toBe(count);
   });
+
+  it('cancels a model run, keeps BM25, names the backend, and runs it again on request', async () => {
+    const { s } = session();
+    await settle(1);
+    const request = {
+      background: BACKGROUND,
+      memories: ['nut allergy'],
+      query: 'allergy macaron',
+      models: ['tiny-bert'],
+    };
+    s.rank(request);
+    await settle(8);
+    s.cancel('tiny-bert');
+    expect(s.getSnapshot().results['tiny-bert']?.status).toBe('cancelled');
+    await settle();
+    expect(s.getSnapshot().results['tiny-bert']?.status).toBe('cancelled');
+    expect(s.getSnapshot().results.bm25?.status).toBe('done');
+    s.again('tiny-bert');
+    await settle();
+    const tiny = s.getSnapshot().results['tiny-bert'];
+    expect(tiny?.status).toBe('done');
+    expect(tiny?.backend).not.toBe('');
+  });
 });

@@ -118,6 +118,21 @@ describe('ReproduceRun', () => {
     await settle();
     expect(states.length).toBe(count);
   });
+
+  it('cancels the run in flight, drops what it reports, and runs the same view again on request', async () => {
+    const { run, calls } = manual();
+    run.request('db', inmind, 0);
+    calls[0].progress(4);
+    run.cancel();
+    expect(calls[0].signal.aborted).toBe(true);
+    expect(run.getSnapshot()).toMatchObject({ phase: 'cancelled', progress: null });
+    calls[0].resolve();
+    await settle();
+    expect(run.getSnapshot().phase).toBe('cancelled');
+    run.request('db', inmind, 0);
+    expect(calls).toHaveLength(2);
+    expect(run.getSnapshot().phase).toBe('running');
+  });
 });
 
 /** An engine with no tables at all. */
