@@ -195,6 +195,7 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:embed -- --runs 3 --no-webgpu': DRY,
   'npm run bench:embed -- --texts 64 --runs 1 --no-webgpu': DRY,
   'npm run bench:embed -- --node-only --runs 1 --batches 1,8,32': DRY,
+  'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu --no-reference': DRY,
   'npm run bench:embed [-- --runs N]': SYNOPSIS,
   'npm run bench:load': DRY,
   'npm run bench:scale': DRY,
@@ -238,6 +239,28 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
         'test/lib/db',
         'test/lib/userdata',
         'test/lib/embed',
+      ],
+    },
+  'npx vitest run --project e2e test/e2e/load-budgets.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/load-budgets.test.ts', 'budgets.json'],
+  },
+  'npx vitest run --project e2e test/e2e/console-sandbox.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/console-sandbox.test.ts'],
+  },
+  'npx vitest run --project unit test/lib/console test/lib/db/engine.test.ts test/lib/offline test/lib/userdata/url-source.test.ts test/lib/userdata/mapping.test.ts':
+    {
+      kind: 'elsewhere',
+      why: 'npm test runs the unit project',
+      files: [
+        'test/lib/console',
+        'test/lib/db/engine.test.ts',
+        'test/lib/offline',
+        'test/lib/userdata/url-source.test.ts',
+        'test/lib/userdata/mapping.test.ts',
       ],
     },
   'npx vitest run --project unit test/lib/charts -u': {
