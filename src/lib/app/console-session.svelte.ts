@@ -1,7 +1,7 @@
 // The SQL console's run state: one statement at a time on the console's own DuckDB connection
 // (opened again when DuckDB is restarted), its result or error, cancelling, and the history.
 import type { Catalog } from '../db/catalog.ts';
-import type { StatementRunner } from '../db/engine.ts';
+import { StatementCancelledError, type StatementRunner } from '../db/engine.ts';
 import { ConsoleError, runConsoleSql, type ConsoleResult } from '../console/console-runner.ts';
 import {
   addToHistory,
@@ -107,8 +107,10 @@ export class ConsoleSession {
       rows = this.result.rows.length;
     } catch (err) {
       this.result = null;
+      // A cancel can land before the statement runs (while the tables are listed): still a cancel.
+      const cancelled = err instanceof StatementCancelledError;
       this.error =
-        err instanceof ConsoleError ? err : new ConsoleError(errorMessage(err), null, false);
+        err instanceof ConsoleError ? err : new ConsoleError(errorMessage(err), null, cancelled);
     } finally {
       this.running = false;
       this.cancelling = false;
