@@ -65,14 +65,20 @@ export interface FirstChartFetches {
   bytes: number;
 }
 
-/** Holds DuckDB's worker script until the returned function is called. */
+/**
+ * Holds DuckDB's start until the returned function is called: the build manifest whose digests
+ * DuckDB's files are checked against before they run (issue 21), and DuckDB's worker script.
+ */
 export async function holdDuckDbWorker(context: BrowserContext): Promise<() => void> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await context.route(/duckdb-browser-(eh|mvp)\.worker[^/]*\.js$/, async (route: Route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
+  await context.route(
+    /(duckdb-browser-(eh|mvp)\.worker[^/]*\.js|precache-manifest\.json)$/,
+    async (route: Route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    },
+  );
   return release;
 }
 
