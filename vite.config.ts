@@ -16,6 +16,21 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      output: {
+        // The small core modules that both the shell and the lazily loaded DuckDB client use
+        // would otherwise each be a chunk of their own: one request apiece before the first chart
+        // (budgets.json counts them).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell-core',
+              test: /\/src\/lib\/(common|offline)\/|\/src\/lib\/(db\/engine|datasets\/validate|console\/console-url|app\/download)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
   worker: { format: 'es' },
   optimizeDeps: {
