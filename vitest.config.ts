@@ -13,13 +13,15 @@ export default defineConfig({
         },
       },
       {
-        // README's and the docs' commands, spawned as printed: one at a time, as a reader runs them.
+        // README's and the docs' commands, spawned as printed.
         test: {
           name: 'commands',
           include: ['test/commands/**/*.test.ts'],
           environment: 'node',
           testTimeout: 300_000,
           fileParallelism: false,
+          // Cases that share nothing run two at a time (describe.concurrent): one per core.
+          maxConcurrency: 2,
         },
       },
       {

@@ -1,13 +1,14 @@
 /**
  * `npm test`: fetches benchmark data if missing, runs the static checks (`npm run check`: tsc and
- * svelte-check; `npm run lint`: ESLint), then every Vitest project (unit, then end-to-end in
- * headless Chromium) and prints the summary line CI reads: `N passed, N failed`, where each static
- * check counts as one test.
+ * svelte-check; `npm run lint`: ESLint) and every Vitest project (unit, commands, end-to-end in
+ * headless Chromium), and prints the summary line CI reads: `N passed, N failed`, where each
+ * static check counts as one test.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,9 +18,10 @@ if (passthrough.includes('--help') || passthrough.includes('-h')) {
   console.log(`Usage: npm test [-- VITEST_ARGS]
 
 Fetches the benchmark data if missing, makes the reference environment and the models if missing,
-runs npm run check and npm run lint, then every Vitest project (unit, commands, e2e), printing
-each file's time and the closing line "N passed, N failed". Arguments go to Vitest as they are
-(a file filter, --project NAME, -t PATTERN).`);
+then in two lanes at once: the e2e project, and npm run check, npm run lint, the unit and the
+commands projects (each line marked [e2e] or [unit]), printing each file's time and the closing
+line "N passed, N failed". Arguments go to Vitest as they are (a file filter, --project NAME,
+-t PATTERN), in one lane after the static checks.`);
   process.exit(0);
 }
 
@@ -66,28 +68,92 @@ if (modelsStatus !== 0) {
   process.exit(1);
 }
 
-// Static checks first: they take seconds and name the file; a failure still lets the tests run.
 const STATIC_CHECKS = ['check', 'lint'];
-const failedChecks = STATIC_CHECKS.filter((name) => run('npm', ['run', name]) !== 0);
+
+/** Runs a command; with a `prefix`, each line of its output is printed after it. */
+function runLane(cmd: string, args: string[], prefix?: string): Promise<number> {
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: process.env,
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (prefix) {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) =>
+        process.stdout.write(`${prefix} ${line}\n`),
+      );
+    }
+  }
+  return new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1)));
+}
+
+/** The static checks, one after the other: they take seconds and name the file. */
+async function staticChecks(prefix?: string): Promise<string[]> {
+  const failed: string[] = [];
+  for (const name of STATIC_CHECKS)
+    if ((await runLane('npm', ['run', name], prefix)) !== 0) failed.push(name);
+  return failed;
+}
+
+const runDir = mkdtempSync(path.join(os.tmpdir(), 'memlens-vitest-'));
+// Work the test files of this run share (test/support/run-vectors.ts), gone with the run.
+process.env.MEMLENS_TEST_RUN_DIR = runDir;
+
+interface Lane {
+  /** Printed before each line of its output; none when it runs alone. */
+  prefix?: string;
+  args: string[];
+  report: string;
+}
+
+function vitestLane(lane: Lane): Promise<number> {
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json'];
+  return runLane('npx', [...args, `--outputFile.json=${lane.report}`, ...lane.args], lane.prefix);
+}
+
+// Without arguments, two lanes at once, one per core: the end-to-end project (mostly waiting on
+// Chromium) beside the static checks, the unit project and the commands. A failing static check
+// still lets the tests run.
+const lanes: Lane[] =
+  passthrough.length > 0
+    ? [{ args: passthrough, report: path.join(runDir, 'report.json') }]
+    : [
+        { prefix: '[e2e]', args: ['--project', 'e2e'], report: path.join(runDir, 'e2e.json') },
+        {
+          prefix: '[unit]',
+          args: ['--project', 'unit', '--project', 'commands'],
+          report: path.join(runDir, 'unit.json'),
+        },
+      ];
+const [failedChecks, statuses] = await (async () => {
+  if (lanes.length === 1) return [await staticChecks(), [await vitestLane(lanes[0])]] as const;
+  const [e2e, rest] = lanes;
+  const e2eDone = vitestLane(e2e);
+  const failed = await staticChecks(rest.prefix);
+  return [failed, await Promise.all([e2eDone, vitestLane(rest)])] as const;
+})();
 if (failedChecks.length > 0)
   console.error(`Static checks failed: npm run ${failedChecks.join(', npm run ')}`);
-
-const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'memlens-vitest-')), 'report.json');
-const status = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${out}`,
-  ...passthrough,
-]);
+rmSync(path.join(runDir, 'node-vectors'), { recursive: true, force: true });
 
 const checksPassed = STATIC_CHECKS.length - failedChecks.length;
-if (!existsSync(out)) {
-  console.log(`${checksPassed} passed, ${failedChecks.length + 1} failed`);
-  process.exit(status || 1);
-}
-const report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
+const reports = lanes.flatMap((lane) =>
+  existsSync(lane.report) ? [JSON.parse(readFileSync(lane.report, 'utf8')) as VitestJson] : [],
+);
+/** A lane that wrote no report (vitest did not start, or crashed) counts as one failure. */
+const missingReports = lanes.length - reports.length;
+const sum = (pick: (r: VitestJson) => number) => reports.reduce((n, r) => n + pick(r), 0);
+const report: VitestJson = {
+  testResults: reports.flatMap((r) => r.testResults ?? []),
+  numPassedTests: sum((r) => r.numPassedTests),
+  numFailedTests: sum((r) => r.numFailedTests),
+  numPendingTests: sum((r) => r.numPendingTests),
+  numTodoTests: sum((r) => r.numTodoTests),
+  numTotalTestSuites: sum((r) => r.numTotalTestSuites),
+  numFailedTestSuites: sum((r) => r.numFailedTestSuites),
+};
+const status = statuses.find((code) => code !== 0) ?? 0;
 
 /** Seconds per test file, slowest first: where CI's time goes. */
 function printFileTimes(files: readonly VitestFileResult[]): void {
@@ -101,6 +167,7 @@ function printFileTimes(files: readonly VitestFileResult[]): void {
 printFileTimes(report.testResults ?? []);
 const failed =
   failedChecks.length +
+  missingReports +
   report.numFailedTests +
   (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
 const skipped = report.numPendingTests + report.numTodoTests;

@@ -172,28 +172,51 @@ const CLIS = [
   'pages:offline',
 ];
 
-describe('every CLI answers --help with its usage and an unknown option with exit 2', () => {
-  for (const script of CLIS) {
-    it(`npm run ${script}`, async () => {
-      const help = await runCommand(`npm run -s ${script} -- --help`, 120);
-      expect(help.code, help.output).toBe(0);
-      expect(help.output).toMatch(/^Usage: /m);
-      const wrong = await runCommand(`npm run -s ${script} -- --no-such-option`, 120);
-      expect(wrong.code, wrong.output).toBe(2);
-      expect(wrong.output).toMatch(/no-such-option/);
-    });
-  }
+describe.concurrent(
+  'every CLI answers --help with its usage and an unknown option with exit 2',
+  () => {
+    for (const script of CLIS) {
+      it(`npm run ${script}`, async () => {
+        const help = await runCommand(`npm run -s ${script} -- --help`, 120);
+        expect(help.code, help.output).toBe(0);
+        expect(help.output).toMatch(/^Usage: /m);
+        const wrong = await runCommand(`npm run -s ${script} -- --no-such-option`, 120);
+        expect(wrong.code, wrong.output).toBe(2);
+        expect(wrong.output).toMatch(/no-such-option/);
+      });
+    }
 
-  it('npm test -- --help', async () => {
-    const help = await runCommand('npm test -- --help', 60);
-    expect(help.code, help.output).toBe(0);
-    expect(help.output).toMatch(/^Usage: npm test/m);
-  });
+    it('npm test -- --help', async () => {
+      const help = await runCommand('npm test -- --help', 60);
+      expect(help.code, help.output).toBe(0);
+      expect(help.output).toMatch(/^Usage: npm test/m);
+    });
+  },
+);
+
+/** Scripts that only read the repository: two of them may run at once (vitest maxConcurrency). */
+const READ_ONLY_SCRIPTS = new Set(['reproduce', 'verify:bge']);
+
+/** A case that writes nothing the others read, so it can run beside another. */
+function sharesNothing(command: string, c: CommandCase): boolean {
+  if (c.kind === 'synopsis' || c.kind === 'dry' || c.kind === 'elsewhere') return true;
+  if (c.kind !== 'run' || c.writes || c.regenerates || /[>|&;]/.test(command)) return false;
+  return /^npm run (?:-s )?\S+/.test(command) && READ_ONLY_SCRIPTS.has(scriptOf(command));
+}
+
+const timeoutOf = (c: CommandCase) =>
+  (c.kind === 'run' ? (c.timeoutS ?? 300) : 180) * 1000 + 10_000;
+
+describe.concurrent('each command that only reads, as printed, two at a time', () => {
+  for (const [command, c] of Object.entries(CASES)) {
+    if (sharesNothing(command, c))
+      it(`${c.kind}: ${command}`, () => check(command, c), timeoutOf(c));
+  }
 });
 
-describe('each command, as printed', () => {
+describe('each command that writes, as printed, one at a time', () => {
   for (const [command, c] of Object.entries(CASES)) {
-    const timeout = (c.kind === 'run' ? (c.timeoutS ?? 300) : 180) * 1000 + 10_000;
-    it(`${c.kind}: ${command}`, () => check(command, c), timeout);
+    if (!sharesNothing(command, c))
+      it(`${c.kind}: ${command}`, () => check(command, c), timeoutOf(c));
   }
 });

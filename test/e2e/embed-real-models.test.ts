@@ -11,7 +11,12 @@ let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  // Cross-origin isolated, as the service worker makes the site: MiniLM runs on threaded WASM.
+  server = await serveStatic({
+    root: await buildSite(),
+    base: E2E_BASE,
+    crossOriginIsolated: true,
+  });
   browser = await launchChromium();
 });
 

@@ -7,14 +7,16 @@ import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
-import { createNodeEmbedder, type Embeddings } from '../../src/lib/embed/node-embedder.ts';
+import type { Embeddings } from '../../src/lib/embed/node-embedder.ts';
 import { parityCorpus, type ParityText } from '../../scripts/lib/parity-corpus.ts';
 import { referenceEmbeddings, type ReferenceRun } from '../../scripts/lib/python-reference.ts';
 import { quantiles, rowCosines, selectRows, topK, type Matrix } from '../../scripts/lib/ranking.ts';
+import { runNodeVectors } from '../support/run-vectors.ts';
 
 const MIN_COSINE = 0.99999;
-// SwiftShader emulates the GPU on the CPU: short texts keep this case within minutes.
-const WEBGPU_TEXTS = 20;
+// SwiftShader emulates the GPU on the CPU (each new input shape compiles its kernels again): a few
+// short texts keep this case within a minute.
+const WEBGPU_TEXTS = 6;
 const spec = getModelSpec('minilm');
 
 let server: StaticServer;
@@ -25,22 +27,20 @@ const browsers: Browser[] = [];
 
 beforeAll(async () => {
   const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
+  // Cross-origin isolated, as the service worker makes the site: WASM runs threaded.
+  server = await serveStatic({ root, base: E2E_BASE, crossOriginIsolated: true });
   corpus = await parityCorpus();
   reference = await referenceEmbeddings(
     spec,
     corpus.map((t) => t.text),
     'sentence-transformers',
   );
-  const embedder = await createNodeEmbedder({ modelId: 'minilm', dtype: 'fp32' });
-  try {
-    node = await embedder.embed(
-      corpus.map((t) => t.text),
-      { kind: 'document' },
-    );
-  } finally {
-    await embedder.dispose();
-  }
+  // The same vectors test/lib/embed/real-model-parity.test.ts computed earlier in this run.
+  node = await runNodeVectors(
+    'minilm',
+    'fp32',
+    corpus.map((t) => t.text),
+  );
 }, 900_000);
 
 afterAll(async () => {
@@ -84,7 +84,7 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
     const vsReference = rowCosines(browser, reference);
     const vsNode = rowCosines(browser, node);
     console.info(
-      `minilm fp32 Chromium WASM (${result.report.threads} thread) over ${corpus.length} texts: 1 − min cosine vs sentence-transformers ${gap(vsReference)}, vs onnxruntime-node ${gap(vsNode)}; node vs reference ${gap(rowCosines(node, reference))}`,
+      `minilm fp32 Chromium WASM (${result.report.threads} threads) over ${corpus.length} texts: 1 − min cosine vs sentence-transformers ${gap(vsReference)}, vs onnxruntime-node ${gap(vsNode)}; node vs reference ${gap(rowCosines(node, reference))}`,
     );
     expect(corpus.length).toBeGreaterThanOrEqual(1000);
     expect(Math.min(...vsReference)).toBeGreaterThanOrEqual(MIN_COSINE);
@@ -123,10 +123,14 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
   it('WASM q8 stays as close to fp32 as onnxruntime-node q8 does', async () => {
     const texts = corpus.slice(0, 300).map((t) => t.text);
     const { result } = await embedInChromium(false, { texts, device: 'wasm', dtype: 'q8' });
-    const embedder = await createNodeEmbedder({ modelId: 'minilm', dtype: 'q8' });
-    const nodeQ8 = await embedder
-      .embed(texts, { kind: 'document' })
-      .finally(() => embedder.dispose());
+    const nodeQ8 = selectRows(
+      await runNodeVectors(
+        'minilm',
+        'q8',
+        corpus.map((t) => t.text),
+      ),
+      texts.map((_, i) => i),
+    );
     const browser: Matrix = { vectors: result.vectors, dim: result.dim };
     const fp32 = selectRows(
       reference,

@@ -10,7 +10,12 @@ let page: Page;
 let watch: PageWatch;
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  // Cross-origin isolated, as the service worker makes the site: MiniLM runs on threaded WASM.
+  server = await serveStatic({
+    root: await buildSite(),
+    base: E2E_BASE,
+    crossOriginIsolated: true,
+  });
   browser = await launchChromium();
   page = await browser.newPage();
   watch = watchPage(page);

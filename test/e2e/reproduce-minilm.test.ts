@@ -25,7 +25,12 @@ beforeAll(async () => {
   } finally {
     await close();
   }
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  // Cross-origin isolated, as the service worker makes the site: MiniLM runs on threaded WASM.
+  server = await serveStatic({
+    root: await buildSite(),
+    base: E2E_BASE,
+    crossOriginIsolated: true,
+  });
   browser = await launchChromium();
   page = await browser.newPage();
   watch = watchPage(page);

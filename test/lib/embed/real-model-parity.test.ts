@@ -2,10 +2,11 @@
 // field's reference: sentence-transformers on torch CPU reading the wheel's safetensors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { createNodeEmbedder, type Embeddings } from '../../../src/lib/embed/node-embedder.ts';
+import type { Embeddings } from '../../../src/lib/embed/node-embedder.ts';
 import { parityCorpus, type ParityText } from '../../../scripts/lib/parity-corpus.ts';
 import { referenceEmbeddings, type ReferenceRun } from '../../../scripts/lib/python-reference.ts';
 import { quantiles, rowCosines, selectRows, topK } from '../../../scripts/lib/ranking.ts';
+import { runNodeVectors } from '../../support/run-vectors.ts';
 
 const spec = getModelSpec('minilm');
 let corpus: ParityText[];
@@ -19,13 +20,8 @@ beforeAll(async () => {
   corpus = await parityCorpus();
   const texts = corpus.map((t) => t.text);
   reference = await referenceEmbeddings(spec, texts, 'sentence-transformers');
-  for (const dtype of ['fp32', 'q8'] as const) {
-    const embedder = await createNodeEmbedder({ modelId: 'minilm', dtype });
-    const out = await embedder.embed(texts, { kind: 'document' });
-    await embedder.dispose();
-    if (dtype === 'fp32') fp32 = out;
-    else q8 = out;
-  }
+  fp32 = await runNodeVectors('minilm', 'fp32', texts);
+  q8 = await runNodeVectors('minilm', 'q8', texts);
 }, 900_000);
 
 afterAll(() => undefined);
