@@ -9,6 +9,7 @@ import {
   loadModel,
   modelGuard,
   probe,
+  provideOrtWasm,
   type LoadedModel,
 } from '../lib/embed/worker-model.ts';
 import type { FromWorker, ToWorker, WorkerLoadConfig } from '../lib/embed/worker-protocol.ts';
@@ -31,12 +32,13 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
   current = null;
   const guard = modelGuard(
     config,
-    scope.location.href,
+    config.siteBase,
     fetch.bind(scope),
     scope.caches ?? null,
     failedModelUrls,
   );
   configureTransformers(config, guard);
+  await provideOrtWasm(config.wasmPaths, fetch.bind(scope));
   const tracker = new LoadProgressTracker();
   const onProgress = (event: ProgressEvent) => {
     const progress = tracker.update(event);

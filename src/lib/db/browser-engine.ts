@@ -12,9 +12,14 @@ import {
 } from './engine.ts';
 import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
 import { errorMessage } from '../common/error-message.ts';
-import { sha256Hex } from '../common/sha256.ts';
-import { formatBytes } from '../common/format-bytes.ts';
-import { loadSiteManifest } from '../offline/site-files.ts';
+import {
+  AssetIntegrityError,
+  buildDigests,
+  checkedBytes,
+  expectedDigest,
+  fileName,
+  type BuildDigests,
+} from '../offline/checked-assets.ts';
 
 export interface BrowserEngineOptions {
   /** The wasm and worker files, served by the site itself (src/browser/duckdb-bundles.ts). */
@@ -81,23 +86,6 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
   };
 }
 
-const fileName = (url: string) => url.split('/').pop()?.split('?')[0] ?? url;
-
-/** A DuckDB file whose bytes are not the ones this build lists: reported before anything runs. */
-export class BundleIntegrityError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BundleIntegrityError';
-  }
-}
-
-/** This build's sha256 of each file it serves (precache-manifest.json); empty under the dev server. */
-async function buildDigests(): Promise<Map<string, string>> {
-  const manifest = await loadSiteManifest(document.baseURI);
-  const entries = manifest?.precache ?? [];
-  return new Map(entries.map((e) => [new URL(e.url, document.baseURI).href, e.sha256]));
-}
-
 /**
  * The file's bytes, checked against the build's digest, as a blob: URL: DuckDB's worker then runs
  * exactly the checked script and instantiates exactly the checked wasm, and a blob worker
@@ -105,28 +93,20 @@ async function buildDigests(): Promise<Map<string, string>> {
  */
 async function verifiedUrl(
   url: string,
-  digests: ReadonlyMap<string, string>,
+  digests: BuildDigests,
   type: string,
   reload: boolean,
 ): Promise<string> {
   const href = new URL(url, document.baseURI).href;
-  const expected = digests.get(href);
+  const expected = expectedDigest(digests, href);
   if (!expected) return href;
-  const res = await fetch(href, reload ? { cache: 'reload' } : undefined);
-  if (!res.ok) throw new BundleIntegrityError(`${fileName(href)}: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const got = await sha256Hex(bytes);
-  if (got !== expected) {
-    throw new BundleIntegrityError(
-      `${fileName(href)}: ${formatBytes(bytes.length)} whose sha256 is ${got.slice(0, 12)}…, not this build's ${expected.slice(0, 12)}… (truncated or altered on the way or in a cache)`,
-    );
-  }
+  const bytes = await checkedBytes(href, expected, { reload });
   return URL.createObjectURL(new Blob([bytes], { type }));
 }
 
 async function verifiedBundle(
   bundle: duckdb.DuckDBBundle,
-  digests: ReadonlyMap<string, string>,
+  digests: BuildDigests,
   reload: boolean,
 ): Promise<duckdb.DuckDBBundle> {
   const [mainModule, mainWorker] = await Promise.all([
@@ -144,11 +124,11 @@ async function checkedBundle(
   files: string[],
   evict: BrowserEngineOptions['evict'],
 ): Promise<duckdb.DuckDBBundle> {
-  const digests = await buildDigests();
+  const digests = await buildDigests(document.baseURI);
   try {
     return await verifiedBundle(bundle, digests, false);
   } catch (err) {
-    if (!(err instanceof BundleIntegrityError)) throw err;
+    if (!(err instanceof AssetIntegrityError)) throw err;
     await evict?.(files).catch(() => undefined);
     return verifiedBundle(bundle, digests, true);
   }
