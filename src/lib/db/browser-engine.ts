@@ -34,32 +34,33 @@ export interface BrowserEngineOptions {
 /**
  * The console's connection sends its text as a pending query: the worker runs it in slices and
  * answers other messages (pings, the app's queries) in between, so `cancelSent` can stop it, and
- * the result streams, so only the rows asked for are ever read.
+ * the result streams, so only the rows asked for are ever read. The cancel itself lives in the
+ * caller's signal, which spans the whole run: aborted before the text is sent, nothing is sent;
+ * after, `cancel()`'s message reaches the worker behind the query's own and stops it.
  */
 async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunner> {
   const conn = await db.connect();
-  let cancelled = false;
-  // A statement is checked (prepared) and then run: a cancel during the check stops the run too.
-  let checked = false;
+  const stopIfCancelled = (signal?: AbortSignal) => {
+    if (signal?.aborted) throw new StatementCancelledError();
+  };
   return {
-    async run(sql, maxRows) {
-      if (!checked) cancelled = false;
-      checked = false;
-      if (cancelled) throw new StatementCancelledError();
+    async run(sql, maxRows, signal) {
+      stopIfCancelled(signal);
       let reader: Awaited<ReturnType<typeof conn.send>>;
       try {
         reader = await conn.send(sql, true);
       } catch (err) {
-        if (cancelled) throw new StatementCancelledError();
+        stopIfCancelled(signal);
         throw err;
       }
+      stopIfCancelled(signal);
       // The schema is read with the stream's first message; open() reads it even for no rows.
       await reader.open();
       const columns = arrowColumns(reader.schema);
       const rows: SqlRow[] = [];
       let truncated = false;
       for await (const batch of reader) {
-        if (cancelled) throw new StatementCancelledError();
+        stopIfCancelled(signal);
         for (const row of batch.toArray()) {
           if (rows.length >= maxRows) {
             truncated = true;
@@ -69,19 +70,16 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
         }
         if (truncated) break;
       }
+      stopIfCancelled(signal);
       return { columns, rows, truncated };
     },
-    async check(sql) {
-      cancelled = false;
+    async check(sql, signal) {
+      stopIfCancelled(signal);
       const statement = await conn.prepare(sql);
       await statement.close();
-      checked = true;
-      if (cancelled) throw new StatementCancelledError();
+      stopIfCancelled(signal);
     },
-    async cancel() {
-      cancelled = true;
-      return conn.cancelSent();
-    },
+    cancel: () => conn.cancelSent(),
     close: () => conn.close(),
   };
 }

@@ -12,7 +12,7 @@ const BASE = 'https://x.org/memlens/';
 const WORKER = `${BASE}assets/embed-worker-abc.js`;
 const good = new TextEncoder().encode('self.onmessage = () => undefined;');
 const hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const flipped = (bytes: Uint8Array) => {
+const flipped = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => {
   const copy = new Uint8Array(bytes);
   copy[3] ^= 1;
   return copy;
@@ -25,7 +25,7 @@ const manifest = JSON.stringify({
 });
 
 /** Answers each request with the next body in turn, recording the cache mode asked for. */
-function serving(...bodies: Uint8Array[]) {
+function serving(...bodies: Uint8Array<ArrayBuffer>[]) {
   const modes: (RequestCache | undefined)[] = [];
   const fetchImpl = (async (_url: string, init?: RequestInit) => {
     modes.push(init?.cache);
