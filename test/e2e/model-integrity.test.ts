@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
@@ -163,19 +163,33 @@ const flippedAt = (rel: string, offset: number) => {
   return { original, flipped: sha256(bytes) };
 };
 
-/** The `self.name` of every worker the page starts, as it starts. */
-function workerNames(page: Page): string[] {
-  const names: string[] = [];
+/** The `self.name` of every worker the page starts, as it starts, and the workers by name. */
+function workerNames(page: Page): string[] & { byName: Map<string, Worker> } {
+  const names = Object.assign([] as string[], { byName: new Map<string, Worker>() });
   page.on('worker', (worker) => {
     void worker
       .evaluate(() => self.name)
       .then(
-        (name) => names.push(name),
+        (name) => {
+          names.push(name);
+          names.byName.set(name, worker);
+        },
         () => names.push('(closed before it answered)'),
       );
   });
   return names;
 }
+
+/** What the worker's Content-Security-Policy says of a fetch to another origin. */
+const violatedBy = (worker: Worker) =>
+  worker.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        self.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective));
+        fetch('http://127.0.0.1:9/leak').catch(() => undefined);
+        setTimeout(() => resolve('no violation'), 5_000);
+      }),
+  );
 
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
@@ -204,6 +218,10 @@ describe('first visit: workers and ORT wasm checked before they run', () => {
     await page.waitForSelector('[data-phase="done"]', { timeout: 180_000 });
     expect(await page.locator('[data-embed-counts]').getAttribute('data-done')).toBe('486');
     expect(names).toContain('memlens-embed');
+    // The blob: worker keeps the page's policy, with no header from this plain static server.
+    const embedWorker = names.byName.get('memlens-embed');
+    if (!embedWorker) throw new Error('no embed worker');
+    expect(await violatedBy(embedWorker)).toBe('connect-src');
     expect(await inmindTasks(page)).toBe(125);
   });
 
