@@ -97,7 +97,14 @@ async function embed(id: number, texts: string[]): Promise<void> {
   post({ type: 'embedded', id });
 }
 
-scope.onmessage = (event: MessageEvent<ToWorker>) => {
+/**
+ * ONNX Runtime starts its wasm threads from this very script (its glue is bundled here, and the
+ * worker runs from a checked blob: URL): in those workers ORT's own pthread code takes the
+ * messages, so this handler stays out of them.
+ */
+const isOrtThread = scope.name.startsWith('em-pthread');
+
+function onMessage(event: MessageEvent<ToWorker>): void {
   const message = event.data;
   if (message.type === 'cancel') {
     cancelled.add(message.id);
@@ -121,4 +128,6 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       cancelled.delete(message.id);
     }
   });
-};
+}
+
+if (!isOrtThread) scope.onmessage = onMessage;
