@@ -177,6 +177,7 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
         define: {
           __MEMLENS_ALLOW_UPSTREAM__: JSON.stringify(options.allowUpstream),
           __MEMLENS_PINS__: JSON.stringify(pins),
+          __MEMLENS_BUILD__: JSON.stringify(env.command === 'build'),
         },
       };
     },

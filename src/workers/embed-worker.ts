@@ -9,6 +9,7 @@ import {
   loadModel,
   modelGuard,
   probe,
+  provideOrtWasm,
   type LoadedModel,
 } from '../lib/embed/worker-model.ts';
 import type { FromWorker, ToWorker, WorkerLoadConfig } from '../lib/embed/worker-protocol.ts';
@@ -31,12 +32,13 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
   current = null;
   const guard = modelGuard(
     config,
-    scope.location.href,
+    config.siteBase,
     fetch.bind(scope),
     scope.caches ?? null,
     failedModelUrls,
   );
   configureTransformers(config, guard);
+  await provideOrtWasm(config.wasmPaths, fetch.bind(scope));
   const tracker = new LoadProgressTracker();
   const onProgress = (event: ProgressEvent) => {
     const progress = tracker.update(event);
@@ -95,7 +97,14 @@ async function embed(id: number, texts: string[]): Promise<void> {
   post({ type: 'embedded', id });
 }
 
-scope.onmessage = (event: MessageEvent<ToWorker>) => {
+/**
+ * ONNX Runtime starts its wasm threads from this very script (its glue is bundled here, and the
+ * worker runs from a checked blob: URL): in those workers ORT's own pthread code takes the
+ * messages, so this handler stays out of them.
+ */
+const isOrtThread = scope.name.startsWith('em-pthread');
+
+function onMessage(event: MessageEvent<ToWorker>): void {
   const message = event.data;
   if (message.type === 'cancel') {
     cancelled.add(message.id);
@@ -119,4 +128,6 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       cancelled.delete(message.id);
     }
   });
-};
+}
+
+if (!isOrtThread) scope.onmessage = onMessage;

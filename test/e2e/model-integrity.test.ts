@@ -3,9 +3,9 @@
 // what was expected and what came, no vector is made or kept, and a fixed server just works.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
@@ -141,6 +141,145 @@ describe('model files are verified in the browser', () => {
     const html = await embedFails(page, truncated);
     expect(html).toContain('onnx/model.onnx (the server answered with an HTML page)');
     expect(await cacheCount(page)).toBe('0');
+    expect(await inmindTasks(page)).toBe(125);
+  });
+});
+
+// Issue 21, item 6: the scripts and wasm the page runs outside its import map's reach are checked
+// by the page before they run, on a first visit too (a new profile: the service worker's precache
+// stops at the bad file, so it never controls the page and the bytes come from the server).
+const asset = (prefix: string, ext: string): string => {
+  const name = readdirSync(path.join(root, 'assets')).find(
+    (n) => n.startsWith(prefix) && n.endsWith(ext),
+  );
+  if (!name) throw new Error(`no ${prefix}*${ext} in the build`);
+  return `assets/${name}`;
+};
+
+const flippedAt = (rel: string, offset: number) => {
+  const bytes = new Uint8Array(readFileSync(path.join(root, rel)));
+  const original = sha256(bytes);
+  bytes[offset] ^= 1;
+  return { original, flipped: sha256(bytes) };
+};
+
+/** The `self.name` of every worker the page starts, as it starts, and the workers by name. */
+function workerNames(page: Page): string[] & { byName: Map<string, Worker> } {
+  const names = Object.assign([] as string[], { byName: new Map<string, Worker>() });
+  page.on('worker', (worker) => {
+    void worker
+      .evaluate(() => self.name)
+      .then(
+        (name) => {
+          names.push(name);
+          names.byName.set(name, worker);
+        },
+        () => names.push('(closed before it answered)'),
+      );
+  });
+  return names;
+}
+
+/** What the worker's Content-Security-Policy says of a fetch to another origin. */
+const violatedBy = (worker: Worker) =>
+  worker.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        self.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective));
+        fetch('http://127.0.0.1:9/leak').catch(() => undefined);
+        setTimeout(() => resolve('no violation'), 5_000);
+      }),
+  );
+
+const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
+
+describe('first visit: workers and ORT wasm checked before they run', () => {
+  it('a flipped byte in the embed worker chunk: named at once, never run; fixed server: a clean run', async () => {
+    const rel = asset('embed-worker-', '.js');
+    const { original, flipped } = flippedAt(rel, 20_000);
+    server.setFaults((r) => (r === rel ? { kind: 'flip', offset: 20_000 } : null));
+    const page = await freshPage();
+    const names = workerNames(page);
+    await openEmbeddings(page);
+    const started = Date.now();
+    const message = await embedFails(page);
+    console.log(`embed worker chunk flipped: noticed ${Date.now() - started} ms after Embed`);
+    expect(message).toMatch(new RegExp(`${path.basename(rel)}: [0-9.]+ KiB whose`));
+    expect(message).toContain(
+      `whose sha256 is ${flipped.slice(0, 12)}…, not this build's ${original.slice(0, 12)}…`,
+    );
+    expect(await controlled(page)).toBe(false);
+    expect(names).not.toContain('memlens-embed');
+    expect(await cacheCount(page)).toBe('0');
+    expect(await page.getByRole('button', { name: EMBED }).isEnabled()).toBe(true);
+
+    server.setFaults(null);
+    await page.getByRole('button', { name: EMBED }).click();
+    await page.waitForSelector('[data-phase="done"]', { timeout: 180_000 });
+    expect(await page.locator('[data-embed-counts]').getAttribute('data-done')).toBe('486');
+    expect(names).toContain('memlens-embed');
+    // The blob: worker keeps the page's policy, with no header from this plain static server.
+    const embedWorker = names.byName.get('memlens-embed');
+    if (!embedWorker) throw new Error('no embed worker');
+    expect(await violatedBy(embedWorker)).toBe('connect-src');
+    expect(await inmindTasks(page)).toBe(125);
+  });
+
+  it("a flipped byte in ORT's wasm: named at once, never compiled; fixed server: a clean run", async () => {
+    const rel = asset('ort-wasm-simd-threaded.asyncify-', '.wasm');
+    const { original, flipped } = flippedAt(rel, 1_000_000);
+    server.setFaults((r) => (r === rel ? { kind: 'flip', offset: 1_000_000 } : null));
+    const page = await freshPage();
+    const wasmRequests: string[] = [];
+    page.context().on('request', (req) => {
+      // The service worker's precache asks too (and stops there); the page's side is counted.
+      if (req.url().endsWith(path.basename(rel)) && !req.serviceWorker()) {
+        wasmRequests.push(req.url());
+      }
+    });
+    await openEmbeddings(page);
+    const started = Date.now();
+    const message = await embedFails(page);
+    console.log(`ORT wasm flipped: noticed ${Date.now() - started} ms after Embed`);
+    expect(message).toContain(
+      `${path.basename(rel)}: 25.6 MiB whose sha256 is ${flipped.slice(0, 12)}…, not this build's ${original.slice(0, 12)}…`,
+    );
+    expect(await controlled(page)).toBe(false);
+    // Asked for twice by the check (once more past the caches); ORT never asked for it.
+    expect(wasmRequests).toHaveLength(2);
+    expect(await cacheCount(page)).toBe('0');
+
+    server.setFaults(null);
+    await page.getByRole('button', { name: EMBED }).click();
+    await page.waitForSelector('[data-phase="done"]', { timeout: 180_000 });
+    expect(await page.locator('[data-embed-counts]').getAttribute('data-done')).toBe('486');
+    expect(await inmindTasks(page)).toBe(125);
+  });
+
+  it('a flipped byte in the map worker chunk: the map says which file, the run and tables stay', async () => {
+    const rel = asset('map-worker-', '.js');
+    const { original, flipped } = flippedAt(rel, 5_000);
+    server.setFaults((r) => (r === rel ? { kind: 'flip', offset: 5_000 } : null));
+    const page = await freshPage();
+    const names = workerNames(page);
+    const params = new URLSearchParams({ bench: 'inmind', ret: 'tiny-bert', device: 'wasm' });
+    await page.goto(`${server.url}#/reproduce?${params.toString()}`);
+    await page.waitForSelector('[data-phase="done"][data-benchmark="inmind"]', {
+      timeout: 280_000,
+    });
+    const started = Date.now();
+    const alert = page.locator('.embedding-map [role="alert"]');
+    await alert.waitFor({ timeout: 60_000 });
+    console.log(`map worker chunk flipped: noticed ${Date.now() - started} ms after the run`);
+    expect(await alert.innerText()).toContain(
+      `The map could not be projected: ${path.basename(rel)}: `,
+    );
+    expect(await alert.innerText()).toContain(
+      `whose sha256 is ${flipped.slice(0, 12)}…, not this build's ${original.slice(0, 12)}…`,
+    );
+    expect(await controlled(page)).toBe(false);
+    expect(names).not.toContain('memlens-map');
+    expect(await page.locator('[data-table="recall"] tbody tr').count()).toBeGreaterThan(0);
     expect(await inmindTasks(page)).toBe(125);
   });
 });

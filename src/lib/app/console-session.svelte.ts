@@ -2,7 +2,12 @@
 // (opened again when DuckDB is restarted), its result or error, cancelling, and the history.
 import type { Catalog } from '../db/catalog.ts';
 import { StatementCancelledError, type StatementRunner } from '../db/engine.ts';
-import { ConsoleError, runConsoleSql, type ConsoleResult } from '../console/console-runner.ts';
+import {
+  ConsoleError,
+  RESULT_CAP,
+  runConsoleSql,
+  type ConsoleResult,
+} from '../console/console-runner.ts';
 import {
   addToHistory,
   clearHistory,
@@ -28,10 +33,15 @@ function ownedBy(catalog: Catalog): Set<string> {
 /** Every benchmark's tables, loaded in this tab or not. */
 const BENCHMARK_TABLES = BENCHMARK_DEFS.flatMap((d) => d.dataset?.tables ?? []);
 
-async function ownership(runner: StatementRunner, catalog: Catalog): Promise<TableOwnership> {
+async function ownership(
+  runner: StatementRunner,
+  catalog: Catalog,
+  signal: AbortSignal,
+): Promise<TableOwnership> {
   const { rows } = await runner.run(
     'SELECT DISTINCT lower(table_name) AS name FROM information_schema.tables',
     1_000_000,
+    signal,
   );
   return {
     existing: new Set(rows.map((r) => String(r.name))),
@@ -58,6 +68,8 @@ export class ConsoleSession {
   pending: { sql: string; tables: string[] } | null = $state.raw(null);
 
   private connection: { catalog: Catalog; runner: Promise<StatementRunner> } | null = null;
+  /** The run in progress: a cancel aborts it for good, whichever step it is at. */
+  private inFlight: AbortController | null = null;
 
   constructor(
     private readonly services: AppServices,
@@ -89,18 +101,21 @@ export class ConsoleSession {
     this.running = true;
     this.error = null;
     this.pending = null;
+    const inFlight = new AbortController();
+    this.inFlight = inFlight;
+    const { signal } = inFlight;
     let rows: number | null = null;
     try {
       const runner = await this.runnerFor(catalog);
       const owned = ownedBy(catalog);
-      const judgement = judgeSql(sql, await ownership(runner, catalog));
+      const judgement = judgeSql(sql, await ownership(runner, catalog, signal));
       if (judgement.refused) throw new ConsoleError(judgement.refused, null, false, true);
       if (judgement.writes.length > 0 && !confirmed) {
         this.pending = { sql, tables: judgement.writes };
         return;
       }
       try {
-        this.result = await runConsoleSql(runner, sql);
+        this.result = await runConsoleSql(runner, sql, RESULT_CAP, undefined, signal);
       } finally {
         recordWrites(judgement, owned);
       }
@@ -114,6 +129,7 @@ export class ConsoleSession {
     } finally {
       this.running = false;
       this.cancelling = false;
+      this.inFlight = null;
     }
     this.history = addToHistory(this.storage, { sql, rows });
     // Tables the text created, replaced or dropped: every page's queries ask again.
@@ -133,10 +149,14 @@ export class ConsoleSession {
 
   /** Asks DuckDB to stop the statement in flight (duckdb-wasm's cancelSent on the pending query). */
   async cancel(): Promise<void> {
-    if (!this.running || !this.connection || this.cancelling) return;
+    const inFlight = this.inFlight;
+    if (!this.running || !inFlight || this.cancelling) return;
     this.cancelling = true;
-    const runner = await this.connection.runner;
-    await runner.cancel().catch(() => false);
+    // Aborted first and at once: a step not yet begun never starts, and one DuckDB is running
+    // gets the cancel message right behind its own.
+    inFlight.abort();
+    const runner = await this.connection?.runner.catch(() => null);
+    await runner?.cancel().catch(() => false);
   }
 
   clearHistory(): void {

@@ -36,11 +36,15 @@ export class ConsoleError extends Error {
 
 const describedRow = rowSchema({ column_name: 'string', column_type: 'string' });
 
-async function describe(runner: StatementRunner, sql: string): Promise<DescribedColumn[] | null> {
+async function describe(
+  runner: StatementRunner,
+  sql: string,
+  signal?: AbortSignal,
+): Promise<DescribedColumn[] | null> {
   const text = describeSql(sql);
   if (!text) return null;
   try {
-    const { rows } = await runner.run(text, 10_000);
+    const { rows } = await runner.run(text, 10_000, signal);
     return rows.map(describedRow);
   } catch {
     return null;
@@ -64,13 +68,15 @@ function consoleError(err: unknown, statement: Statement): ConsoleError {
 
 /**
  * Runs the statements of `sql` one by one, each checked by DuckDB's parser to be the one
- * statement the console judged, and reads the last one's rows.
+ * statement the console judged, and reads the last one's rows. An aborted `signal` stops it
+ * wherever it is (StatementCancelledError, as a cancelled ConsoleError).
  */
 export async function runConsoleSql(
   runner: StatementRunner,
   sql: string,
   maxRows = RESULT_CAP,
   now: () => number = () => performance.now(),
+  signal?: AbortSignal,
 ): Promise<ConsoleResult> {
   const started = now();
   const statements = splitStatements(sql);
@@ -81,13 +87,13 @@ export async function runConsoleSql(
   };
   for (const [i, statement] of statements.entries()) {
     try {
-      if (!UNPREPARABLE.has(statement.keyword)) await runner.check(statement.text);
-      result = await runner.run(statement.text, i === statements.length - 1 ? maxRows : 0);
+      if (!UNPREPARABLE.has(statement.keyword)) await runner.check(statement.text, signal);
+      result = await runner.run(statement.text, i === statements.length - 1 ? maxRows : 0, signal);
     } catch (err) {
       throw consoleError(err, statement);
     }
   }
   const ms = now() - started;
-  const columns = consoleColumns(result.columns, await describe(runner, sql));
+  const columns = consoleColumns(result.columns, await describe(runner, sql, signal));
   return { sql, columns, rows: result.rows, truncated: result.truncated, ms };
 }

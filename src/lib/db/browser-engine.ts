@@ -12,9 +12,14 @@ import {
 } from './engine.ts';
 import { DEFAULT_WATCH, watchEngine, withTimeout, type WatchedEngine } from './watchdog.ts';
 import { errorMessage } from '../common/error-message.ts';
-import { sha256Hex } from '../common/sha256.ts';
-import { formatBytes } from '../common/format-bytes.ts';
-import { loadSiteManifest } from '../offline/site-files.ts';
+import {
+  AssetIntegrityError,
+  buildDigests,
+  checkedBytes,
+  expectedDigest,
+  fileName,
+  type BuildDigests,
+} from '../offline/checked-assets.ts';
 
 export interface BrowserEngineOptions {
   /** The wasm and worker files, served by the site itself (src/browser/duckdb-bundles.ts). */
@@ -29,32 +34,33 @@ export interface BrowserEngineOptions {
 /**
  * The console's connection sends its text as a pending query: the worker runs it in slices and
  * answers other messages (pings, the app's queries) in between, so `cancelSent` can stop it, and
- * the result streams, so only the rows asked for are ever read.
+ * the result streams, so only the rows asked for are ever read. The cancel itself lives in the
+ * caller's signal, which spans the whole run: aborted before the text is sent, nothing is sent;
+ * after, `cancel()`'s message reaches the worker behind the query's own and stops it.
  */
 async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunner> {
   const conn = await db.connect();
-  let cancelled = false;
-  // A statement is checked (prepared) and then run: a cancel during the check stops the run too.
-  let checked = false;
+  const stopIfCancelled = (signal?: AbortSignal) => {
+    if (signal?.aborted) throw new StatementCancelledError();
+  };
   return {
-    async run(sql, maxRows) {
-      if (!checked) cancelled = false;
-      checked = false;
-      if (cancelled) throw new StatementCancelledError();
+    async run(sql, maxRows, signal) {
+      stopIfCancelled(signal);
       let reader: Awaited<ReturnType<typeof conn.send>>;
       try {
         reader = await conn.send(sql, true);
       } catch (err) {
-        if (cancelled) throw new StatementCancelledError();
+        stopIfCancelled(signal);
         throw err;
       }
+      stopIfCancelled(signal);
       // The schema is read with the stream's first message; open() reads it even for no rows.
       await reader.open();
       const columns = arrowColumns(reader.schema);
       const rows: SqlRow[] = [];
       let truncated = false;
       for await (const batch of reader) {
-        if (cancelled) throw new StatementCancelledError();
+        stopIfCancelled(signal);
         for (const row of batch.toArray()) {
           if (rows.length >= maxRows) {
             truncated = true;
@@ -64,38 +70,18 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
         }
         if (truncated) break;
       }
+      stopIfCancelled(signal);
       return { columns, rows, truncated };
     },
-    async check(sql) {
-      cancelled = false;
+    async check(sql, signal) {
+      stopIfCancelled(signal);
       const statement = await conn.prepare(sql);
       await statement.close();
-      checked = true;
-      if (cancelled) throw new StatementCancelledError();
+      stopIfCancelled(signal);
     },
-    async cancel() {
-      cancelled = true;
-      return conn.cancelSent();
-    },
+    cancel: () => conn.cancelSent(),
     close: () => conn.close(),
   };
-}
-
-const fileName = (url: string) => url.split('/').pop()?.split('?')[0] ?? url;
-
-/** A DuckDB file whose bytes are not the ones this build lists: reported before anything runs. */
-export class BundleIntegrityError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BundleIntegrityError';
-  }
-}
-
-/** This build's sha256 of each file it serves (precache-manifest.json); empty under the dev server. */
-async function buildDigests(): Promise<Map<string, string>> {
-  const manifest = await loadSiteManifest(document.baseURI);
-  const entries = manifest?.precache ?? [];
-  return new Map(entries.map((e) => [new URL(e.url, document.baseURI).href, e.sha256]));
 }
 
 /**
@@ -105,28 +91,20 @@ async function buildDigests(): Promise<Map<string, string>> {
  */
 async function verifiedUrl(
   url: string,
-  digests: ReadonlyMap<string, string>,
+  digests: BuildDigests,
   type: string,
   reload: boolean,
 ): Promise<string> {
   const href = new URL(url, document.baseURI).href;
-  const expected = digests.get(href);
+  const expected = expectedDigest(digests, href);
   if (!expected) return href;
-  const res = await fetch(href, reload ? { cache: 'reload' } : undefined);
-  if (!res.ok) throw new BundleIntegrityError(`${fileName(href)}: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const got = await sha256Hex(bytes);
-  if (got !== expected) {
-    throw new BundleIntegrityError(
-      `${fileName(href)}: ${formatBytes(bytes.length)} whose sha256 is ${got.slice(0, 12)}…, not this build's ${expected.slice(0, 12)}… (truncated or altered on the way or in a cache)`,
-    );
-  }
+  const bytes = await checkedBytes(href, expected, { reload });
   return URL.createObjectURL(new Blob([bytes], { type }));
 }
 
 async function verifiedBundle(
   bundle: duckdb.DuckDBBundle,
-  digests: ReadonlyMap<string, string>,
+  digests: BuildDigests,
   reload: boolean,
 ): Promise<duckdb.DuckDBBundle> {
   const [mainModule, mainWorker] = await Promise.all([
@@ -144,11 +122,11 @@ async function checkedBundle(
   files: string[],
   evict: BrowserEngineOptions['evict'],
 ): Promise<duckdb.DuckDBBundle> {
-  const digests = await buildDigests();
+  const digests = await buildDigests(document.baseURI);
   try {
     return await verifiedBundle(bundle, digests, false);
   } catch (err) {
-    if (!(err instanceof BundleIntegrityError)) throw err;
+    if (!(err instanceof AssetIntegrityError)) throw err;
     await evict?.(files).catch(() => undefined);
     return verifiedBundle(bundle, digests, true);
   }

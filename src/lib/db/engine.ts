@@ -24,13 +24,16 @@ export class StatementCancelledError extends Error {
 
 /** The SQL console's own connection: it runs the reader's text as written, and can stop it. */
 export interface StatementRunner {
-  /** Reads at most `maxRows` rows of the last statement's result. */
-  run(sql: string, maxRows: number): Promise<StatementResult>;
+  /**
+   * Reads at most `maxRows` rows of the last statement's result. Once `signal` is aborted (a
+   * cancel, at any moment of the console's run) it throws StatementCancelledError.
+   */
+  run(sql: string, maxRows: number, signal?: AbortSignal): Promise<StatementResult>;
   /**
    * Prepares `sql` without running it: DuckDB's own parser refuses a text that holds more than
    * one statement, so what the console judged is exactly what runs.
    */
-  check(sql: string): Promise<void>;
+  check(sql: string, signal?: AbortSignal): Promise<void>;
   /** Asks DuckDB to stop the statement in flight; false when nothing could be stopped. */
   cancel(): Promise<boolean>;
   close(): Promise<void>;

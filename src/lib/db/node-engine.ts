@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   LOCKDOWN_SQL,
+  StatementCancelledError,
   arrowColumns,
   arrowToRows,
   type ArrowSchemaLike,
@@ -75,11 +76,16 @@ export async function openNodeEngine(): Promise<SqlEngine> {
     async dropFile(name: string): Promise<void> {
       db.dropFile(name);
     },
-    // Node runs each statement to its end in one call: there is nothing to cancel midway.
+    // Node runs each statement to its end in one call: there is nothing to cancel midway, but
+    // a run cancelled before a statement starts stops there, as in the browser.
     async openStatementRunner() {
       const own = db.connect();
+      const stopIfCancelled = (signal?: AbortSignal) => {
+        if (signal?.aborted) throw new StatementCancelledError();
+      };
       return {
-        async run(sql: string, maxRows: number) {
+        async run(sql: string, maxRows: number, signal?: AbortSignal) {
+          stopIfCancelled(signal);
           const table = own.query(sql);
           const rows = arrowToRows(table);
           return {
@@ -88,7 +94,8 @@ export async function openNodeEngine(): Promise<SqlEngine> {
             truncated: rows.length > maxRows,
           };
         },
-        async check(sql: string) {
+        async check(sql: string, signal?: AbortSignal) {
+          stopIfCancelled(signal);
           own.prepare(sql).close();
         },
         cancel: async () => false,

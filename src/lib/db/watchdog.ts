@@ -106,8 +106,8 @@ export function watchEngine(
   }
 
   const watchRunner = (runner: StatementRunner): StatementRunner => ({
-    run: (sql, maxRows) => guard(() => runner.run(sql, maxRows)),
-    check: (sql) => call(() => runner.check(sql)),
+    run: (sql, maxRows, signal) => guard(() => runner.run(sql, maxRows, signal)),
+    check: (sql, signal) => call(() => runner.check(sql, signal)),
     cancel: () => call(() => runner.cancel()),
     close: () => call(() => runner.close()),
   });

@@ -45,10 +45,10 @@ export interface BrowserEmbedderOptions {
   /** Null: every run goes to the model (benchmarks, parity checks). */
   cache?: VectorStore | null;
   maxBatch?: number;
-  /** The embedding worker (src/browser/workers.ts in the page). */
-  createWorker: () => Worker;
-  /** Where ORT's wasm is served (src/browser/ort-assets.ts in the page). */
-  wasmPaths: (siteBase: string) => WasmPaths;
+  /** The embedding worker (src/browser/workers.ts in the page: its script checked first). */
+  createWorker: () => Worker | Promise<Worker>;
+  /** Where ORT's wasm is served and its digest (src/browser/ort-assets.ts in the page). */
+  wasmPaths: (siteBase: string) => WasmPaths | Promise<WasmPaths>;
   fetchImpl?: typeof fetch;
 }
 
@@ -117,8 +117,9 @@ export class BrowserEmbedder implements Embedder {
       allowRemote: opts.allowRemote ?? false,
       fetchImpl: this.options.fetchImpl,
     });
+    const wasmPaths = await this.options.wasmPaths(this.siteBase);
     if (!this.channel || this.channel.stopped) {
-      this.channel = new WorkerChannel(this.options.createWorker());
+      this.channel = new WorkerChannel(await this.options.createWorker());
       this.channel.watchLife();
     }
     this.lastLoad = { modelId, opts, spec };
@@ -142,7 +143,8 @@ export class BrowserEmbedder implements Embedder {
             dtype,
             device: opts.device,
             location,
-            wasmPaths: this.options.wasmPaths(this.siteBase),
+            siteBase: this.siteBase,
+            wasmPaths,
             numThreads: wasmThreadCount(),
             maxBatch: this.options.maxBatch ?? DEFAULT_MAX_BATCH,
             failWebgpuProbe: opts.failWebgpuProbe ?? false,

@@ -8,7 +8,8 @@ import {
 } from '@huggingface/transformers';
 import { weightsFile, type ModelSpec } from './model-registry.ts';
 import type { WebBackend } from './backend-choice.ts';
-import type { WorkerLoadConfig } from './worker-protocol.ts';
+import type { WasmPaths, WorkerLoadConfig } from './worker-protocol.ts';
+import { checkedBytesHealing } from '../offline/checked-assets.ts';
 import { embedIds, encodeTexts, padIdOf, type TokenIds } from './forward.ts';
 import type { ProgressEvent } from './load-progress.ts';
 import { ModelFileGuard, type CacheStore } from './model-fetch.ts';
@@ -71,9 +72,26 @@ export function configureTransformers(config: WorkerLoadConfig, guard: ModelFile
   env.useWasmCache = false;
   const wasm = env.backends.onnx.wasm;
   if (!wasm) throw new Error('onnxruntime-web has no wasm backend settings');
-  wasm.wasmPaths = { ...config.wasmPaths };
+  // Only the binary's path: an `mjs` path would make ORT import its glue from there, unchecked,
+  // instead of using the copy inside this worker's bundle. Set, so transformers.js's jsDelivr
+  // default never applies.
+  wasm.wasmPaths = { wasm: config.wasmPaths.wasm };
   wasm.numThreads = config.numThreads;
   wasm.proxy = false;
+}
+
+let ortBinaryFrom: string | null = null;
+
+/**
+ * ORT's wasm, fetched and checked against the build's sha256 before ORT compiles a byte of it, then
+ * handed over as `wasmBinary` (ORT then fetches nothing). Once per worker: ORT starts once.
+ */
+export async function provideOrtWasm(paths: WasmPaths, fetchImpl: typeof fetch): Promise<void> {
+  if (!paths.sha256 || ortBinaryFrom === paths.wasm) return;
+  const wasm = env.backends.onnx.wasm;
+  if (!wasm) throw new Error('onnxruntime-web has no wasm backend settings');
+  wasm.wasmBinary = await checkedBytesHealing(paths.wasm, paths.sha256, undefined, fetchImpl);
+  ortBinaryFrom = paths.wasm;
 }
 
 /**

@@ -7,10 +7,13 @@ import type { AdapterReport } from './webgpu.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { CheckedModelFile } from './model-integrity.ts';
 
-/** Absolute URLs of ORT's wasm glue and binary, served by this site. */
+/**
+ * ORT's wasm binary as this site serves it (absolute URL) and the build's sha256 of it (null under
+ * the dev server). Its glue is part of the worker's own checked bundle, so no `.mjs` is fetched.
+ */
 export interface WasmPaths {
-  mjs: string;
   wasm: string;
+  sha256: string | null;
 }
 
 export interface WorkerLoadConfig {
@@ -18,6 +21,8 @@ export interface WorkerLoadConfig {
   dtype: ModelDtype;
   device: DeviceChoice;
   location: ModelLocation;
+  /** The page's base URL: the worker runs from a blob: URL, which relative paths cannot resolve against. */
+  siteBase: string;
   wasmPaths: WasmPaths;
   numThreads: number;
   maxBatch: number;

@@ -29,7 +29,8 @@ export interface MapWorkerLike {
 }
 
 export interface MapProjectorOptions {
-  createWorker: () => MapWorkerLike;
+  /** In the page, a promise: the worker's script is checked before it runs. */
+  createWorker: () => MapWorkerLike | Promise<MapWorkerLike>;
   /** The vector cache; null or failing: memory only. */
   store?: () => Promise<VectorStore | null>;
 }
@@ -40,6 +41,7 @@ function abortError(): DOMException {
 
 export class MapProjector {
   private worker: MapWorkerLike | null = null;
+  private starting: Promise<MapWorkerLike> | null = null;
   private nextId = 1;
   private readonly memory = new Map<string, Float32Array>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -84,9 +86,13 @@ export class MapProjector {
     return { coords, source: 'worker' as const, ms, key };
   }
 
-  private workerFor(): MapWorkerLike {
+  private async workerFor(): Promise<MapWorkerLike> {
     if (this.worker) return this.worker;
-    const worker = this.options.createWorker();
+    this.starting ??= Promise.resolve(this.options.createWorker()).finally(() => {
+      this.starting = null;
+    });
+    const worker = await this.starting;
+    if (this.worker) return this.worker;
     worker.addEventListener('message', (event) => {
       if (!(event instanceof MessageEvent)) return;
       const message: unknown = event.data;
@@ -104,11 +110,12 @@ export class MapProjector {
     return worker;
   }
 
-  private inWorker(
+  private async inWorker(
     request: ProjectionRequest,
     { signal, onProgress }: ProjectOptions,
   ): Promise<{ coords: Float32Array; ms: number }> {
-    const worker = this.workerFor();
+    const worker = await this.workerFor();
+    if (signal?.aborted) throw abortError();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const finish = (end: () => void) => {

@@ -42,6 +42,8 @@ export interface PrecacheManifest {
   modelsVersion: string;
   /** Pinned upstream URLs (benchmark files the site does not bundle); cached on first use. */
   upstream: string[];
+  /** Files not precached that the page may still run (DuckDB's MVP bundle): checked when fetched. */
+  fallback?: { url: string; bytes: number; sha256: string }[];
 }
 
 export const MANIFEST_FILE = 'precache-manifest.json';
@@ -97,11 +99,12 @@ export async function buildPrecacheManifest(
 ): Promise<PrecacheManifest> {
   const sorted = [...files].sort(byPath);
   const precache: PrecacheEntry[] = [];
+  const fallback: { url: string; bytes: number; sha256: string }[] = [];
   for (const f of sorted) {
     const cls = classifyAsset(f.path);
-    if (isPrecached(cls)) {
-      precache.push({ url: fileUrl(f.path), bytes: f.bytes, sha256: f.sha256, group: cls });
-    }
+    const url = fileUrl(f.path);
+    if (isPrecached(cls)) precache.push({ url, bytes: f.bytes, sha256: f.sha256, group: cls });
+    else if (cls === 'fallback') fallback.push({ url, bytes: f.bytes, sha256: f.sha256 });
   }
   const precached = new Set(precache.map((e) => e.url));
   const fingerprint = (list: readonly BuiltFile[]) =>
@@ -124,6 +127,7 @@ export async function buildPrecacheManifest(
     models: modelListings(sorted),
     modelsVersion: (await sha256Hex(fingerprint(models))).slice(0, 16),
     upstream,
+    fallback,
   };
 }
 

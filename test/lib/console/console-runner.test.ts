@@ -68,6 +68,24 @@ describe('runConsoleSql on DuckDB-WASM (Node build)', () => {
     expect(ce.cancelled).toBe(false);
   });
 
+  it('runs nothing more once its signal is aborted, whatever step it was at', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    const err = await runConsoleSql(
+      runner,
+      'CREATE TABLE never_made AS SELECT 1 AS x; SELECT 2',
+      100,
+      undefined,
+      cancel.signal,
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ cancelled: true, position: null });
+    const { rows } = await runner.run(
+      "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'never_made'",
+      1,
+    );
+    expect(Number(rows[0].n)).toBe(0);
+  });
+
   it('says a statement was cancelled, without a position', async () => {
     const cancelling: StatementRunner = {
       run: async () => {

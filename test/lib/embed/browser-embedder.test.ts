@@ -81,8 +81,8 @@ class FakeStore implements VectorStore {
 
 /** As src/browser/ort-assets.ts gives them: absolute URLs under the site's base. */
 const wasmPaths = (base: string) => ({
-  mjs: new URL('assets/ort-wasm-simd-threaded.asyncify-abc.mjs', base).href,
   wasm: new URL('assets/ort-wasm-simd-threaded.asyncify-abc.wasm', base).href,
+  sha256: 'ab'.repeat(32),
 });
 
 async function setup(store: FakeStore | null) {
@@ -130,6 +130,9 @@ describe('BrowserEmbedder', () => {
     expect(load.config.wasmPaths.wasm).toMatch(
       /^https:\/\/example\.org\/.*ort-wasm-simd-threaded\.asyncify.*\.wasm$/,
     );
+    // The worker runs from a blob: URL: it resolves model paths against the page's base.
+    expect(load.config.siteBase).toBe(SITE);
+    expect(load.config.wasmPaths.sha256).toBe('ab'.repeat(32));
   });
 
   it('computes each distinct miss once, stores each batch, and fills every row', async () => {
