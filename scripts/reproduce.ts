@@ -320,32 +320,25 @@ function nodeEmbedderFactory(
       modelRoot: modelRoot ?? undefined,
       dtype: dtype ?? undefined,
     });
+    const cacheOn = vectorCacheOn();
     const plain: Embedder = {
       spec: e.spec,
       backend: 'node',
       async embed(texts, { kind }) {
         const { dim, vectors } = await e.embed(texts, { kind });
-        counts.computed += texts.length;
+        // With the cache on, cachedEmbedder counts what it asks this embedder for.
+        if (!cacheOn) counts.computed += texts.length;
         return { dim, count: texts.length, vectors };
       },
       dispose: () => e.dispose(),
     };
-    if (!vectorCacheOn()) return plain;
+    if (!cacheOn) return plain;
     const weights = dtype ?? e.spec.dtypes[0];
     const revision = modelRevision(e.spec, weights)
       .replace(/[^\w.-]+/g, '_')
       .slice(0, 48);
     const file = path.join(vectorCacheDir(), `${e.spec.id}-${weights}-${revision}.jsonl`);
-    const cached = cachedEmbedder(plain, weights, await VectorFileStore.open(file));
-    return {
-      ...cached,
-      async embed(texts, options) {
-        const before = cached.counts.cached;
-        const matrix = await cached.embed(texts, options);
-        counts.cached += cached.counts.cached - before;
-        return matrix;
-      },
-    };
+    return cachedEmbedder(plain, weights, await VectorFileStore.open(file), counts);
   };
 }
 

@@ -16,12 +16,13 @@ export interface CachedEmbedder extends Embedder {
   readonly counts: CacheCounts;
 }
 
+/** `counts` is added to as rows come back: pass the caller's to total several embedders. */
 export function cachedEmbedder(
   inner: Embedder,
   dtype: ModelDtype,
   store: VectorStore,
+  counts: CacheCounts = { cached: 0, computed: 0 },
 ): CachedEmbedder {
-  const counts: CacheCounts = { cached: 0, computed: 0 };
   async function embed(texts: readonly string[], opts: EmbedOptions): Promise<EmbeddingMatrix> {
     const dim = inner.spec.dims;
     const keys = await vectorKeys(vectorKeyScope(inner.spec, dtype, opts.kind), texts);

@@ -65,4 +65,16 @@ describe('cachedEmbedder', () => {
     await cachedEmbedder(countingEmbedder(calls), 'q8', store).embed(['x'], { kind: 'document' });
     expect(calls).toEqual([['x'], ['x']]);
   });
+
+  it("adds to the caller's counts, so several embedders give one total", async () => {
+    const store = new MapStore();
+    const counts = { cached: 0, computed: 0 };
+    await cachedEmbedder(countingEmbedder([]), 'fp32', store, counts).embed(['a', 'bb'], {
+      kind: 'document',
+    });
+    const second = cachedEmbedder(countingEmbedder([]), 'fp32', store, counts);
+    await second.embed(['a', 'c'], { kind: 'document' });
+    expect(counts).toEqual({ cached: 1, computed: 3 });
+    expect(second.counts).toBe(counts);
+  });
 });
