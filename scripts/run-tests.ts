@@ -68,7 +68,7 @@ if (modelsStatus !== 0) {
   process.exit(1);
 }
 
-const STATIC_CHECKS = ['check', 'lint'];
+const STATIC_CHECKS = ['check', 'lint', 'deps'];
 
 /** Runs a command; with a `prefix`, each line of its output is printed after it. */
 function runLane(cmd: string, args: string[], prefix?: string): Promise<number> {

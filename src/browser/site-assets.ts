@@ -1,4 +1,4 @@
-import type { ResultsFile } from '../lib/data/core-loader.ts';
+import type { ResultsFile } from '../lib/loaders/core-loader.ts';
 import { SITE_PINS } from '../lib/offline/build-flags.ts';
 
 /**

@@ -4,7 +4,7 @@
 // worker byte for byte.
 import type { PrecacheEntry, PrecacheManifest } from '../lib/offline/precache.ts';
 import { integrityProblem } from '../lib/data/integrity.ts';
-import { storageMessage } from '../lib/app/storage-error.ts';
+import { storageMessage } from '../lib/common/storage-error.ts';
 import {
   CACHE_PREFIX,
   READER_DOWNLOAD_HEADER,

@@ -99,6 +99,7 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     why: 'npm test runs it first (scripts/run-tests.ts)',
     files: ['scripts/run-tests.ts', 'eslint.config.js'],
   },
+  'npm run deps': RUN({ out: [/no dependency violations found/] }),
   'npm run format:check': RUN({ out: [/All matched files use Prettier/] }),
   'npm run format': {
     kind: 'elsewhere',

@@ -28,9 +28,11 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'app/use-query.svelte.ts': RUNES,
   'benchmarks/benchmark-def.ts': TYPES_ONLY,
   'query/sql-values.ts': TYPES_ONLY,
+  'analysis/search-result.ts': TYPES_ONLY,
+  'userdata/parquet-reader.ts': TYPES_ONLY,
   'userdata/persist-idb.ts':
     'IndexedDB: test/lib/userdata/persist.test.ts (in-memory store) and the persistence e2e',
-  'userdata/user-tables.ts':
+  'query/user-tables.ts':
     'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
   'charts/domain-counts.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,

@@ -4,10 +4,13 @@
 import { decodeRows, packRows, type DenseMatrix } from './dense-matrix.ts';
 import { GROUP, int16Fits } from './int16-dot.ts';
 import { screenedSearch } from './screened-search.ts';
+import type { SearchResult } from './search-result.ts';
 import { SimdScorer, simdFits } from './simd-dot.ts';
 import { SliceClock, yieldToEventLoop } from './search-slices.ts';
 import { Heaps, worse } from './topk-heaps.ts';
 import { assertK, type ScoredIndex } from './topk.ts';
+
+export type { SearchResult };
 
 /** 'simd': the WebAssembly kernel (float32 sums); 'js': float64 sums; 'auto': simd where it fits. */
 export type DotKernel = 'auto' | 'js' | 'simd';
@@ -61,26 +64,6 @@ export interface SearchOptions {
   /** Rows decoded and scored together; 256 × 384 float32 is 384 KiB, cache-sized. */
   blockRows?: number;
   kernel?: SearchKernel;
-}
-
-export interface SearchResult {
-  k: number;
-  queries: number;
-  /** Row indices, `k` per query (fewer when the matrix has fewer rows), best first. */
-  indices: Int32Array;
-  scores: Float64Array;
-  /** Per query, how many rows rank before its target (0 = first); empty without targets. */
-  targetRanks: Int32Array;
-  targetScores: Float64Array;
-  /** Per query, the mean score over all rows. */
-  meanScores: Float64Array;
-  stats: {
-    slices: number;
-    longestSliceMs: number;
-    elapsedMs: number;
-    /** The integer screen only: query × row scores recomputed in float32 (top-k and target). */
-    rescored?: number;
-  };
 }
 
 /** Four accumulators (about 1.6× faster in V8 than one); the same order for every row. */

@@ -5,7 +5,7 @@
 import { decodeRows, type DenseMatrix } from './dense-matrix.ts';
 import { Int16GroupScorer, GROUP } from './int16-dot.ts';
 import { quantizeBlock, quantizeQueries } from './int16-quantize.ts';
-import type { SearchResult } from './dense-search.ts';
+import type { SearchResult } from './search-result.ts';
 import { SliceClock, type SliceOptions } from './search-slices.ts';
 import { SimdScorer } from './simd-dot.ts';
 import { Heaps, worse } from './topk-heaps.ts';

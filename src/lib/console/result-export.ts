@@ -1,6 +1,6 @@
 // A console result as CSV (through the app's formula-safe writer) or as Parquet.
 import { parquetWriteBuffer, type BasicType, type ColumnSource } from 'hyparquet-writer';
-import { csvExport, type CsvExport } from '../app/csv-export.ts';
+import { csvExport, type CsvExport } from '../common/csv-export.ts';
 import type { SqlRow, SqlValue } from '../query/sql-values.ts';
 import type { ConsoleColumn } from './result-types.ts';
 

@@ -1,11 +1,11 @@
 // The conversation viewer's and query explorer's questions to DuckDB.
 import { defineQuery } from '../query/define-query.ts';
 import { rowSchema } from '../query/row-schema.ts';
-import { plural } from '../app/plural.ts';
+import { plural } from '../common/plural.ts';
 import { containsLike, ident, joinSql, sql, trusted, type SqlFragment } from '../query/sql.ts';
 import { turnFromRow } from './conversation-items.ts';
 import { queryFromRow } from './query-view.ts';
-import { USER_TABLES_META, isUserTable } from '../userdata/user-tables.ts';
+import { USER_TABLES_META, isUserTable } from '../query/user-tables.ts';
 
 /** The fixed LongMemEval-S background every InMind task is injected into, as one conversation. */
 export const INMIND_BACKGROUND = {

@@ -1,7 +1,7 @@
 import { REGISTERED_DIR, type SqlEngine, type SqlParam, type SqlRow } from './engine.ts';
 import type { BoundQuery } from '../query/define-query.ts';
 import { tableNamesQuery, visibleTables } from '../query/catalog-queries.ts';
-import { quoteIdent, quoteString } from './sql-text.ts';
+import { quoteIdent, quoteString } from '../query/sql-text.ts';
 import { errorMessage } from '../common/error-message.ts';
 
 export class LoadError extends Error {

@@ -1,6 +1,6 @@
-import { quoteIdent, quoteString } from './sql-text.ts';
+import { quoteIdent, quoteString } from '../query/sql-text.ts';
 import { ident, joinSql, sql, trusted, type SqlFragment } from '../query/sql.ts';
-import { USER_META_DDL, USER_TABLES_META } from '../userdata/user-tables.ts';
+import { USER_META_DDL, USER_TABLES_META } from '../query/user-tables.ts';
 
 /** Every SQL statement the app runs lives here, so pages and tests share one wording. */
 

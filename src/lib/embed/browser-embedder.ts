@@ -10,7 +10,7 @@ import type { VectorStore } from './vector-cache.ts';
 import { locateModel, type ModelLocation } from './model-location.ts';
 import { wasmThreadCount } from './wasm-threads.ts';
 import { WorkerChannel } from './worker-channel.ts';
-import { storageMessage } from '../app/storage-error.ts';
+import { storageMessage } from '../common/storage-error.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { FromWorker, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';

@@ -1,9 +1,15 @@
 // Which models and dtypes this site serves, decided once per page load: from the build's own
 // file list (precache-manifest.json) when there is one, else by HEAD requests for each file.
 // Pages mark the rest "not on this site" at once instead of failing a load half a minute later.
-import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
+import {
+  filesForDtype,
+  listModelSpecs,
+  type ModelDtype,
+  type ModelSpec,
+} from './model-registry.ts';
 import { missingSiteFiles } from './model-location.ts';
-import { loadSiteManifest, missingFromManifest } from '../offline/site-files.ts';
+import { loadSiteManifest } from '../offline/site-files.ts';
+import type { PrecacheManifest } from '../offline/precache.ts';
 
 export interface ServedModel {
   spec: ModelSpec;
@@ -12,6 +18,20 @@ export interface ServedModel {
 }
 
 export type SiteModels = ReadonlyMap<string, ServedModel>;
+
+/** The files of `dtype` the manifest does not list under `models/<id>/`. */
+export function missingFromManifest(
+  manifest: Pick<PrecacheManifest, 'models'>,
+  spec: ModelSpec,
+  dtype: ModelDtype,
+): string[] {
+  const listed = manifest.models.find((m) => m.id === spec.id);
+  const urls = new Set(listed?.files.map((f) => f.url) ?? []);
+  const prefix = `models/${encodeURIComponent(spec.id)}/`;
+  return filesForDtype(spec, dtype)
+    .map((f) => f.path)
+    .filter((p) => !urls.has(prefix + p.split('/').map(encodeURIComponent).join('/')));
+}
 
 export async function loadSiteModels(
   siteBase: string,

@@ -1,6 +1,6 @@
 // A query is a value: its name, its SQL with bound parameters, and the decoder its rows must pass.
 // Features define theirs next to themselves; pages only ask for them (useQuery).
-import type { SqlParam } from '../db/engine.ts';
+import type { SqlParam } from './sql-values.ts';
 import type { RowDecoder } from './row-schema.ts';
 import type { SqlText } from './sql.ts';
 

@@ -1,6 +1,6 @@
 // One client answers every page's queries: it caches rows per data version (a reload of the
 // tables empties it) and shares a query already in flight, so two charts of one SQL ask once.
-import type { SqlRow } from '../db/engine.ts';
+import type { SqlRow } from './sql-values.ts';
 import type { BoundQuery } from './define-query.ts';
 import { RowDecodeError } from './row-schema.ts';
 

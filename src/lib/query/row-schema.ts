@@ -1,6 +1,6 @@
 // Query rows are checked, not cast: each column's kind is declared next to its SQL, and a row
 // that does not fit says which column and what it held.
-import type { SqlRow, SqlValue } from '../db/engine.ts';
+import type { SqlRow, SqlValue } from './sql-values.ts';
 
 export type ColumnKind =
   'string' | 'string?' | 'number' | 'number?' | 'boolean' | 'string[]' | 'number[]' | 'value';

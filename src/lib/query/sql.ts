@@ -1,9 +1,9 @@
 // SQL text is built from trusted fragments only; every value a user, a URL or a file supplies is
 // a bound parameter, every name goes through quoteIdent.
-import type { SqlParam } from '../db/engine.ts';
-import { quoteIdent } from '../db/sql-text.ts';
+import type { SqlParam } from './sql-values.ts';
+import { quoteIdent } from './sql-text.ts';
 
-export { containsLike } from '../db/sql-text.ts';
+export { containsLike } from './sql-text.ts';
 
 export interface SqlText {
   readonly sql: string;

@@ -1,7 +1,7 @@
 /**
  * Normalisation for "does the recorded context contain the target message": lowercase, remove
  * punctuation and symbols (Unicode P* and S*), turn each run of whitespace or separators into one
- * space, trim. `normalizedSql` in userdata/user-tables.ts is the same rule in DuckDB; a test keeps them equal.
+ * space, trim. `normalizedSql` in query/user-tables.ts is the same rule in DuckDB; a test keeps them equal.
  */
 export function normalizeForMatch(text: string): string {
   return text

@@ -4,7 +4,7 @@ import { errorMessage } from '../common/error-message.ts';
 import type { ByteSource } from './byte-source.ts';
 import { formatBytes } from '../common/format-bytes.ts';
 import type { ReadOptions } from './lines.ts';
-import type { ParquetReader } from './parquet.ts';
+import type { ParquetReader } from './parquet-reader.ts';
 import type { UserRecord } from './record.ts';
 
 /**

@@ -2,8 +2,8 @@
 // DuckDB starts, removed on request. One table that cannot be restored never stops the others.
 import type { Catalog } from '../db/catalog.ts';
 import { ROLLBACK_SQL, dropUserTableStatements } from '../db/queries.ts';
-import { storageMessage } from '../app/storage-error.ts';
-import { plural } from '../app/plural.ts';
+import { storageMessage } from '../common/storage-error.ts';
+import { plural } from '../common/plural.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { blobSource, type ByteSource } from './byte-source.ts';
 import { loadUserFile, type LoadPlan, type LoadResult } from './load.ts';

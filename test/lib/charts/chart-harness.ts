@@ -2,7 +2,7 @@ import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { loadResults } from '../../../src/lib/data/core-loader.ts';
+import { loadResults } from '../../../src/lib/loaders/core-loader.ts';
 import { PAPERS } from '../../../src/lib/results/results-csv.ts';
 import { OVERVIEW_CHART, PAPER_CHARTS } from '../../../src/lib/charts/paper-charts.ts';
 import { SITE, siteFetch } from '../data/site-fetch.ts';

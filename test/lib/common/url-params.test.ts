@@ -10,7 +10,7 @@ import {
   sortChange,
   type SortKeys,
 } from '../../../src/lib/common/url-params.ts';
-import { formatHash, parseHash } from '../../../src/lib/app/url-state.ts';
+import { formatHash, parseHash } from '../../../src/lib/common/url-state.ts';
 
 describe('lists in one parameter', () => {
   it('round-trips values holding commas and percent signs', () => {

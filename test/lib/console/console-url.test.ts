@@ -4,7 +4,7 @@ import {
   consoleParams,
   readConsoleParams,
 } from '../../../src/lib/console/console-url.ts';
-import { parseHash } from '../../../src/lib/app/url-state.ts';
+import { parseHash } from '../../../src/lib/common/url-state.ts';
 
 describe('the console in the URL', () => {
   it('links a chart SQL so that it opens and runs, and reads back the same text', () => {

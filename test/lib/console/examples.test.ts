@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { loadInMind, loadResults } from '../../../src/lib/data/core-loader.ts';
-import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import { loadInMind, loadResults } from '../../../src/lib/loaders/core-loader.ts';
+import {
+  collectBenchmarkRows,
+  loadBenchmarkRows,
+} from '../../../src/lib/loaders/benchmark-loader.ts';
 import { EXAMPLE_QUERIES } from '../../../src/lib/console/examples.ts';
 import { SITE, siteFetch } from '../data/site-fetch.ts';
 

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lmeBackgroundRows } from '../../../src/lib/datasets/inmind.ts';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import {
+  collectBenchmarkRows,
+  loadBenchmarkRows,
+} from '../../../src/lib/loaders/benchmark-loader.ts';
 import {
   INMIND_BACKGROUND,
   conversationListQuery,

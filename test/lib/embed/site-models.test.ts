@@ -4,6 +4,7 @@ import {
   defaultServedModel,
   isServed,
   loadSiteModels,
+  missingFromManifest,
   servedDtype,
   servedLabel,
 } from '../../../src/lib/embed/site-models.ts';
@@ -84,5 +85,30 @@ describe('loadSiteModels', () => {
       fetchingManifest(manifestServing([...modelPaths('minilm', 'fp32')]), []),
     );
     expect(defaultServedModel(withMinilm, ['bge-small'])).toBe('minilm');
+  });
+});
+
+describe('which model files the site serves, from its manifest', () => {
+  const minilm = getModelSpec('minilm');
+  const manifest: Pick<PrecacheManifest, 'models'> = {
+    models: [
+      {
+        id: 'minilm',
+        files: [
+          'config.json',
+          'tokenizer.json',
+          'tokenizer_config.json',
+          'onnx/model_quantized.onnx',
+        ].map((p) => ({ url: `models/minilm/${p}`, bytes: 1 })),
+      },
+    ],
+  };
+
+  it('finds a dtype complete or names the missing files', () => {
+    expect(missingFromManifest(manifest, minilm, 'q8')).toEqual([]);
+    expect(missingFromManifest(manifest, minilm, 'fp32')).toEqual(['onnx/model.onnx']);
+    expect(missingFromManifest({ models: [] }, getModelSpec('tiny-bert'), 'fp32')).toContain(
+      'onnx/model.onnx',
+    );
   });
 });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { loadSiteManifest, missingFromManifest } from '../../../src/lib/offline/site-files.ts';
+import { loadSiteManifest } from '../../../src/lib/offline/site-files.ts';
 import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
 
-const minilm = getModelSpec('minilm');
 const manifest: Pick<PrecacheManifest, 'models'> = {
   models: [
     {
@@ -19,14 +17,6 @@ const manifest: Pick<PrecacheManifest, 'models'> = {
 };
 
 describe('which model files the site serves, from its manifest', () => {
-  it('finds a dtype complete or names the missing files', () => {
-    expect(missingFromManifest(manifest, minilm, 'q8')).toEqual([]);
-    expect(missingFromManifest(manifest, minilm, 'fp32')).toEqual(['onnx/model.onnx']);
-    expect(missingFromManifest({ models: [] }, getModelSpec('tiny-bert'), 'fp32')).toContain(
-      'onnx/model.onnx',
-    );
-  });
-
   it('reads the manifest, and returns null where the site has none', async () => {
     const body = JSON.stringify({ ...manifest, precache: [] });
     const ok = (async () => new Response(body)) as typeof fetch;

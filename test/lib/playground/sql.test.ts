@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { loadInMind } from '../../../src/lib/data/core-loader.ts';
-import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import { loadInMind } from '../../../src/lib/loaders/core-loader.ts';
+import {
+  collectBenchmarkRows,
+  loadBenchmarkRows,
+} from '../../../src/lib/loaders/benchmark-loader.ts';
 import {
   loadBackground,
   loadInmindCases,

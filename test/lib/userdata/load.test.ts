@@ -8,7 +8,7 @@ import {
   submissionByDomainQuery,
   submissionTasksQuery,
   userTablesQuery,
-} from '../../../src/lib/userdata/user-tables.ts';
+} from '../../../src/lib/query/user-tables.ts';
 import { bytesSource } from '../../../src/lib/userdata/byte-source.ts';
 import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../../../src/lib/userdata/load.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsNormalized, normalizeForMatch } from '../../../src/lib/userdata/normalize.ts';
-import { normalizedSql } from '../../../src/lib/userdata/user-tables.ts';
-import { quoteString } from '../../../src/lib/db/sql-text.ts';
+import { normalizedSql } from '../../../src/lib/query/user-tables.ts';
+import { quoteString } from '../../../src/lib/query/sql-text.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import type { SqlEngine } from '../../../src/lib/db/engine.ts';
 

@@ -2,7 +2,7 @@ import { parquetMetadata } from 'hyparquet';
 import { parquetWriteBuffer, type ColumnSource, type SchemaElement } from 'hyparquet-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
-import { userTablesQuery } from '../../../src/lib/userdata/user-tables.ts';
+import { userTablesQuery } from '../../../src/lib/query/user-tables.ts';
 import {
   bytesSource,
   iterableSource,

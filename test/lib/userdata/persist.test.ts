@@ -11,7 +11,7 @@ import {
   restoreUserTables,
   storedTables,
 } from '../../../src/lib/userdata/persist.ts';
-import { userTablesQuery } from '../../../src/lib/userdata/user-tables.ts';
+import { userTablesQuery } from '../../../src/lib/query/user-tables.ts';
 import { blobSource, bytesSource, type ByteSource } from '../../../src/lib/userdata/byte-source.ts';
 import { decodeStoredTable } from '../../../src/lib/userdata/persist-entry.ts';
 import { GOOD_DIR, fixture } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressOf, type LoadStep } from '../../../src/lib/app/load-status.ts';
+import { progressOf, type LoadStep } from '../../../src/lib/common/load-status.ts';
 
 const step = (state: LoadStep['state']): LoadStep => ({
   id: state,

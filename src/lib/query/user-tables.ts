@@ -1,8 +1,8 @@
 // What the reader loaded: the record of their tables, a preview of one, and an InMind
 // submission's report, as queries.
-import { defineQuery } from '../query/define-query.ts';
-import { anyRow, rowSchema } from '../query/row-schema.ts';
-import { ident, sql, trusted, type SqlFragment } from '../query/sql.ts';
+import { defineQuery } from './define-query.ts';
+import { anyRow, rowSchema } from './row-schema.ts';
+import { ident, sql, trusted, type SqlFragment } from './sql.ts';
 
 export const USER_TABLES_META = '__user_tables';
 export const USER_META_DDL = `CREATE TABLE IF NOT EXISTS ${USER_TABLES_META} (name VARCHAR, file VARCHAR,

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EmbedRun,
-  type EmbedChoice,
-  type EmbedRunState,
-} from '../../../src/lib/embed/embed-run.ts';
+import { EmbedRun, type EmbedChoice, type EmbedRunState } from '../../../src/lib/app/embed-run.ts';
 import { EmbedderHub } from '../../../src/lib/embed/embedder-hub.ts';
 import type { OwnedVectorStore } from '../../../src/lib/embed/vector-cache.ts';
 import { getModelSpec, listModelSpecs } from '../../../src/lib/embed/model-registry.ts';
-import { FakeEmbedder } from './fake-embedders.ts';
+import { FakeEmbedder } from '../embed/fake-embedders.ts';
 
 class MemoryStore implements OwnedVectorStore {
   readonly rows = new Map<string, Float32Array>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHash, parseHash, withParams } from '../../../src/lib/app/url-state.ts';
+import { formatHash, parseHash, withParams } from '../../../src/lib/common/url-state.ts';
 
 describe('view state in the hash', () => {
   it('parses page and params, defaulting the page', () => {

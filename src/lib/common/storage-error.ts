@@ -1,5 +1,5 @@
 // Browser storage errors in words: a full quota is the reader's to fix, so it says so.
-import { errorMessage } from '../common/error-message.ts';
+import { errorMessage } from './error-message.ts';
 
 /** True for the errors browsers raise when a cache or IndexedDB write exceeds the quota. */
 export function isQuotaError(err: unknown): boolean {

@@ -8,19 +8,19 @@ import {
   packFileName,
   type FinishedRun,
 } from '../vectors/pack-io.ts';
-import type { DeviceChoice } from './backend-choice.ts';
-import type { LoadReport } from './browser-embedder.ts';
-import type { EmbeddingMatrix } from './embedder.ts';
+import type { DeviceChoice } from '../embed/backend-choice.ts';
+import type { LoadReport } from '../embed/browser-embedder.ts';
+import type { EmbeddingMatrix } from '../embed/embedder.ts';
 import {
   requestKey,
   type EmbedderHub,
   type EmbedderRequest,
   type HubEmbedder,
-} from './embedder-hub.ts';
+} from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
-import type { LoadProgress } from './load-progress.ts';
-import type { ModelDtype, ModelSpec } from './model-registry.ts';
-import type { RunProgress } from './progress.ts';
+import type { LoadProgress } from '../embed/load-progress.ts';
+import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
+import type { RunProgress } from '../embed/progress.ts';
 
 export type EmbedPhase = 'idle' | 'loading' | 'embedding' | 'done' | 'cancelled' | 'error';
 

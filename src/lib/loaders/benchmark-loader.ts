@@ -2,9 +2,9 @@ import type { Catalog } from '../db/catalog.ts';
 import type { ConversationRow, QueryRow, SessionRow, TurnRow } from '../datasets/tables.ts';
 import type { BenchmarkDef, DatasetTables, FetchFirst } from '../benchmarks/benchmark-def.ts';
 import { BENCHMARK_DEFS } from '../benchmarks/registry.ts';
-import { fetchSourceText, type FetchOptions } from './fetch-source.ts';
-import { sitePathOf, sourceById } from './sources.ts';
-import { ChecksumError, IntegrityError } from './integrity.ts';
+import { fetchSourceText, type FetchOptions } from '../data/fetch-source.ts';
+import { sitePathOf, sourceById } from '../data/sources.ts';
+import { ChecksumError, IntegrityError } from '../data/integrity.ts';
 import { errorMessage } from '../common/error-message.ts';
 
 /** Rows of the tables shared by all conversation datasets, plus each dataset's own extras. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvExport, isFormulaLike, rowsToCsv } from '../../../src/lib/app/csv-export.ts';
+import { csvExport, isFormulaLike, rowsToCsv } from '../../../src/lib/common/csv-export.ts';
 
 describe('csvExport', () => {
   it('neutralises cells a spreadsheet would run as formulas, and counts them', () => {

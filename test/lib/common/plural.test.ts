@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural } from '../../../src/lib/app/plural.ts';
+import { plural } from '../../../src/lib/common/plural.ts';
 
 describe('plural', () => {
   it('puts the noun in the number of the count', () => {

@@ -6,11 +6,14 @@ import {
   loadInMind,
   loadReproduced,
   loadResults,
-} from '../../../src/lib/data/core-loader.ts';
-import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+} from '../../../src/lib/loaders/core-loader.ts';
+import {
+  collectBenchmarkRows,
+  loadBenchmarkRows,
+} from '../../../src/lib/loaders/benchmark-loader.ts';
 import { inmindTaskRows } from '../../../src/lib/datasets/inmind.ts';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
-import { SITE, siteFetch } from './site-fetch.ts';
+import { SITE, siteFetch } from '../data/site-fetch.ts';
 
 let catalog: Catalog;
 

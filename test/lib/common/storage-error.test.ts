@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isQuotaError, storageMessage } from '../../../src/lib/app/storage-error.ts';
+import { isQuotaError, storageMessage } from '../../../src/lib/common/storage-error.ts';
 
 describe('storage errors in words', () => {
   it('recognises quota errors by name or message', () => {

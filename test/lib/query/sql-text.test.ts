@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlEngine } from '../../../src/lib/db/engine.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { containsPattern, quoteIdent, quoteString } from '../../../src/lib/db/sql-text.ts';
+import { containsPattern, quoteIdent, quoteString } from '../../../src/lib/query/sql-text.ts';
 
 let engine: SqlEngine;
 beforeAll(async () => {

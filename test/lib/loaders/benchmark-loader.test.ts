@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchmarkDef } from '../../../src/lib/benchmarks/benchmark-def.ts';
-import { collectBenchmarkRows, loadBenchmarkRows } from '../../../src/lib/data/benchmark-loader.ts';
+import {
+  collectBenchmarkRows,
+  loadBenchmarkRows,
+} from '../../../src/lib/loaders/benchmark-loader.ts';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { FIXTURE_BENCHMARK } from '../benchmarks/fixture-benchmark.ts';
-import { SITE, siteFetch } from './site-fetch.ts';
+import { SITE, siteFetch } from '../data/site-fetch.ts';
 
 const opts = { siteBase: SITE, allowUpstream: false, fetchImpl: siteFetch() };
 let catalog: Catalog;

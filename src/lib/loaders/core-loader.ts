@@ -1,11 +1,11 @@
-import { plural } from '../app/plural.ts';
+import { plural } from '../common/plural.ts';
 import type { Catalog } from '../db/catalog.ts';
-import type { LoadStep, StepOutcome } from '../app/load-status.ts';
+import type { LoadStep, StepOutcome } from '../common/load-status.ts';
 import { PAPERS, parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
 import { parseReproducedCsv } from '../results/reproduced-csv.ts';
-import { fetchSourceText, fetchVerified, type FetchOptions } from './fetch-source.ts';
-import { verifyBytes, type Pin } from './integrity.ts';
-import { sourceById } from './sources.ts';
+import { fetchSourceText, fetchVerified, type FetchOptions } from '../data/fetch-source.ts';
+import { verifyBytes, type Pin } from '../data/integrity.ts';
+import { sourceById } from '../data/sources.ts';
 import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
 import { parseJsonDocument } from '../datasets/jsonl.ts';
 import { collectBenchmarkRows, loadBenchmarkRows } from './benchmark-loader.ts';
