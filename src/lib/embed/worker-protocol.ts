@@ -6,6 +6,7 @@ import type { DeviceChoice, WebBackend } from './backend-choice.ts';
 import type { AdapterReport } from './webgpu.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { CheckedModelFile } from './model-integrity.ts';
+import type { BatchPlan } from './token-batches.ts';
 
 /** Absolute URLs of ORT's wasm glue and binary, served by this site. */
 export interface WasmPaths {
@@ -20,7 +21,7 @@ export interface WorkerLoadConfig {
   location: ModelLocation;
   wasmPaths: WasmPaths;
   numThreads: number;
-  maxBatch: number;
+  batchPlan: BatchPlan;
   /** Test aid: make the WebGPU probe throw, to exercise the fallback. */
   failWebgpuProbe: boolean;
 }
