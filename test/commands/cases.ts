@@ -196,6 +196,16 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:embed -- --texts 64 --runs 1 --no-webgpu': DRY,
   'npm run bench:embed -- --node-only --runs 1 --batches 1,8,32': DRY,
   'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu --no-reference': DRY,
+  'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu': DRY,
+  'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8': DRY,
+  'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8 --corpus locomo --texts 1500':
+    DRY,
+  'npm run bench:embed -- --compare-plans 32:0,256:4096 --runs 3 --dtypes fp32,q8 --corpus locomo --texts 1500':
+    DRY,
+  'npm run bench:embed -- --runs 1 --texts 160 --batches 32 --token-budget 0 --dtypes fp32 --no-webgpu --no-reference':
+    DRY,
+  'npm run bench:embed -- --runs 1 --texts 160 --batches 256 --dtypes fp32 --no-webgpu --no-reference':
+    DRY,
   'npm run bench:embed [-- --runs N]': SYNOPSIS,
   'npm run bench:load': DRY,
   'npm run bench:scale': DRY,
