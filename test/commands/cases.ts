@@ -234,6 +234,16 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     why: 'npm test runs the whole file',
     files: ['test/e2e/fault-injection.test.ts'],
   },
+  'npx vitest run --project e2e test/e2e/shared-vectors.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/shared-vectors.test.ts'],
+  },
+  'npx vitest run --project unit test/lib/protocols/reproduce-run.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the unit project',
+    files: ['test/lib/protocols/reproduce-run.test.ts'],
+  },
   'npx vitest run --project e2e test/e2e/model-integrity.test.ts': {
     kind: 'elsewhere',
     why: 'npm test runs the e2e project',
