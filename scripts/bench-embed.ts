@@ -9,8 +9,14 @@
  * run) and sentence-transformers on torch CPU (fp32). One warm-up run, then the median of N.
  * Also texts per CPU second (every thread of the page's renderer, or of this Node process), the
  * fairer figure on a shared machine; in the browser a model load is subtracted.
+ * `--token-budget N` caps each batch's padded tokens (rows × longest text; 0: no cap, the fixed
+ * batches of before); `--corpus locomo` takes LoCoMo's turns instead of LME-s's.
+ * `--compare-plans 32:0,256:4096` (onnxruntime-node only) times batch plans (most texts per batch
+ * : token budget) in turn, run by run, in one process, so a shared machine's load falls on each
+ * alike; 32:0 is the fixed batches of 32 that the site used before.
  * Usage: npm run bench:embed [-- --model minilm] [--dtypes fp32,q8] [--runs 3] [--texts 486]
- *   [--batches 1,8,16,32,64] [--no-webgpu] [--no-reference] [--webgpu-texts 48] [--node-only]
+ *   [--batches 1,8,16,32,64] [--token-budget 4096] [--corpus lme|locomo] [--no-webgpu]
+ *   [--no-reference] [--webgpu-texts 48] [--node-only]
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +27,12 @@ import { serveStatic } from './lib/static-server.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { median as medianOrNull } from '../src/lib/analysis/stats.ts';
 import { inPageOrder, lmeBackgroundRows } from '../src/lib/datasets/inmind.ts';
+import { locomoConversation, locomoSamples } from '../src/lib/datasets/locomo.ts';
+import {
+  DEFAULT_BATCH_PLAN,
+  checkBatchPlan,
+  type BatchPlan,
+} from '../src/lib/embed/token-batches.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest } from '../src/lib/embed/automation.ts';
 import type { DeviceChoice } from '../src/lib/embed/backend-choice.ts';
@@ -41,13 +53,26 @@ Options:
   --dtypes D,D        dtypes (default fp32,q8)
   --runs N            timed runs after one warm-up (default 3)
   --texts N           the first N turns (default all 486)
-  --batches B,B       batch sizes (default 1,8,16,32,64)
+  --batches B,B       batch sizes: texts per batch at most (default 1,8,16,32,64)
+  --token-budget N    padded tokens per batch at most, 0 for none (default 4096, the site's)
+  --corpus C          lme (the 486 LME-s turns, default) or locomo (LoCoMo's turns)
+  --compare-plans P,P onnxruntime-node only: plans maxBatch:tokenBudget, interleaved run by run
   --webgpu-texts N    turns for the WebGPU run (default 48)
   --no-webgpu         skip WebGPU
   --no-reference      skip sentence-transformers
   --node-only         onnxruntime-node only
   -h, --help          print this and exit`,
-  values: ['--model', '--dtypes', '--runs', '--texts', '--batches', '--webgpu-texts'],
+  values: [
+    '--model',
+    '--dtypes',
+    '--runs',
+    '--texts',
+    '--batches',
+    '--webgpu-texts',
+    '--token-budget',
+    '--corpus',
+    '--compare-plans',
+  ],
   flags: ['--no-webgpu', '--no-reference', '--node-only'],
 });
 
@@ -65,7 +90,13 @@ const withWebgpu = !process.argv.includes('--no-webgpu');
 const withReference = !process.argv.includes('--no-reference');
 const batches = flag('--batches', '1,8,16,32,64').split(',').map(Number);
 const textLimit = Number(flag('--texts', '0')) || Infinity;
-/** The batch size the site uses (browser-embedder.ts, node-embedder.ts). */
+const tokenBudget = Number(flag('--token-budget', String(DEFAULT_BATCH_PLAN.tokenBudget)));
+if (!(Number.isInteger(tokenBudget) && tokenBudget >= 0)) {
+  throw new Error(`bad --token-budget ${flag('--token-budget', '')}`);
+}
+const corpus = flag('--corpus', 'lme');
+if (corpus !== 'lme' && corpus !== 'locomo') throw new Error(`bad --corpus ${corpus}`);
+/** The batch size the WebGPU and sentence-transformers runs use. */
 const SITE_BATCH = 32;
 const webgpuTexts = Math.max(1, Number(flag('--webgpu-texts', '48')) || 48);
 const spec = getModelSpec(MODEL);
@@ -81,6 +112,15 @@ async function lmeTurns(): Promise<string[]> {
   const file = path.join(root, 'public/data/inmind/lme_s_background.jsonl');
   const rows = lmeBackgroundRows(await readFile(file, 'utf8'));
   return inPageOrder(rows).map((r) => r.content);
+}
+
+/** LoCoMo's turns, conversation by conversation, in session and turn order. */
+async function locomoTurns(): Promise<string[]> {
+  const file = path.join(root, 'public/data/locomo/locomo10.json');
+  const doc: unknown = JSON.parse(await readFile(file, 'utf8'));
+  return locomoSamples(doc, 'locomo10.json').flatMap((sample) =>
+    locomoConversation(sample, 'locomo').turns.map((t) => t.text),
+  );
 }
 
 interface Measured {
@@ -132,6 +172,7 @@ async function browserRuns(
         dtype,
         repeats: subset ? 2 : runs + 1,
         maxBatch: batch,
+        tokenBudget,
       };
       // A load and one tiny text first: its CPU is subtracted (each request loads the model).
       const c0 = await cpuMsOfAll(renderers);
@@ -168,7 +209,12 @@ async function browserRuns(
 }
 
 async function nodeRuns(texts: string[], dtype: ModelDtype, batch: number): Promise<Measured> {
-  const embedder = await createNodeEmbedder({ modelId: MODEL, dtype, maxBatch: batch });
+  const embedder = await createNodeEmbedder({
+    modelId: MODEL,
+    dtype,
+    maxBatch: batch,
+    tokenBudget,
+  });
   try {
     const runMs: number[] = [];
     let cpuMs = 0;
@@ -196,6 +242,45 @@ async function nodeRuns(texts: string[], dtype: ModelDtype, batch: number): Prom
   }
 }
 
+/** Each plan's embedder, timed in turn per run (warm-up first). */
+async function budgetComparison(texts: string[], dtype: ModelDtype): Promise<string> {
+  const embedders = [];
+  for (const plan of comparePlans) {
+    embedders.push(await createNodeEmbedder({ modelId: MODEL, dtype, ...plan }));
+  }
+  try {
+    const ms = comparePlans.map((): number[] => []);
+    const cpu = comparePlans.map(() => 0);
+    for (let i = 0; i <= runs; i++) {
+      for (const [j, embedder] of embedders.entries()) {
+        const start = performance.now();
+        const used = process.cpuUsage();
+        await embedder.embed(texts, { kind: 'document' });
+        const spent = process.cpuUsage(used);
+        if (i === 0) continue;
+        ms[j].push(performance.now() - start);
+        cpu[j] += (spent.user + spent.system) / 1000;
+      }
+    }
+    const rates = ms.map((m) => texts.length / (median(m) / 1000));
+    const lines = [
+      `**${dtype}**, ${texts.length} texts, onnxruntime-node, plans interleaved run by run:`,
+      '',
+      '| texts per batch at most | token budget | texts/s | texts per CPU s | vs first |',
+      '| --: | --: | --: | --: | --: |',
+    ];
+    comparePlans.forEach((plan, j) => {
+      const perCpu = (texts.length / (cpu[j] / runs / 1000)).toFixed(1);
+      lines.push(
+        `| ${plan.maxBatch} | ${plan.tokenBudget || 'none'} | ${rates[j].toFixed(1)} | ${perCpu} | ${(rates[j] / rates[0]).toFixed(2)}× |`,
+      );
+    });
+    return lines.join('\n');
+  } finally {
+    await Promise.all(embedders.map((e) => e.dispose()));
+  }
+}
+
 const wasmCases: BrowserCase[] = [
   { label: 'Chromium WASM', device: 'wasm', isolated: false, webgpu: false },
   { label: 'Chromium WASM (cross-origin isolated)', device: 'wasm', isolated: true, webgpu: false },
@@ -208,9 +293,18 @@ const webgpuCase: BrowserCase = {
 };
 
 await ensureTestModels([MODEL]);
-const nodeOnly = process.argv.includes('--node-only');
+const comparePlans: BatchPlan[] = flag('--compare-plans', '')
+  .split(',')
+  .filter((p) => p !== '')
+  .map((p) => {
+    const [maxBatch, tokenBudget] = p.split(':').map(Number);
+    const plan = { maxBatch, tokenBudget };
+    checkBatchPlan(plan);
+    return plan;
+  });
+const nodeOnly = process.argv.includes('--node-only') || comparePlans.length > 0;
 const site = nodeOnly ? '' : await buildSite();
-const texts = (await lmeTurns()).slice(0, textLimit);
+const texts = (corpus === 'lme' ? await lmeTurns() : await locomoTurns()).slice(0, textLimit);
 const rate = (m: Measured) => (m.texts ?? texts.length) / (median(m.runMs) / 1000);
 /** Texts per CPU second (all threads): what a pass costs, whatever else the machine runs. */
 const cpuRate = (m: Measured) =>
@@ -226,6 +320,10 @@ const started = new Date().toISOString().slice(11, 16);
 const loadBefore = load();
 const tables: string[] = [];
 for (const dtype of dtypes) {
+  if (comparePlans.length > 0) {
+    tables.push(await budgetComparison(texts, dtype));
+    continue;
+  }
   if (nodeOnly) {
     const lines = [`**${dtype}**, ${texts.length} texts, onnxruntime-node only:`, ''];
     for (const b of batches) {
@@ -281,6 +379,6 @@ for (const dtype of dtypes) {
   tables.push(lines.join('\n'));
 }
 console.log(
-  `${texts.length} LME-s turns, ${MODEL} (${spec.upstream ?? spec.label}), as documents, median of ${runs} runs after 1 warm-up; ${os.cpus().length} cores; started ${started} UTC, load average ${loadBefore} before, ${load()} after\n`,
+  `${texts.length} ${corpus === 'lme' ? 'LME-s' : 'LoCoMo'} turns, token budget ${comparePlans.length ? 'compared' : tokenBudget || 'none'} per batch, ${MODEL} (${spec.upstream ?? spec.label}), as documents, median of ${runs} runs after 1 warm-up; ${os.cpus().length} cores; started ${started} UTC, load average ${loadBefore} before, ${load()} after\n`,
 );
 console.log(tables.join('\n\n'));

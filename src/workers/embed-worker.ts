@@ -1,6 +1,6 @@
 // The embedding worker: loads one model at a time and embeds batches, posting each finished
 // batch so the page can store it before the next one ends. Requests run one after another.
-import { batchByTokenLength } from '../lib/embed/pooling.ts';
+import { embedInBatches, type BatchPlan } from '../lib/embed/token-batches.ts';
 import { chooseBackend } from '../lib/embed/backend-choice.ts';
 import { requestAdapterReport, type AdapterReport } from '../lib/embed/webgpu.ts';
 import { errorMessage } from '../lib/common/error-message.ts';
@@ -16,7 +16,7 @@ import type { FromWorker, ToWorker, WorkerLoadConfig } from '../lib/embed/worker
 import { LoadProgressTracker, type ProgressEvent } from '../lib/embed/load-progress.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-let current: { model: LoadedModel; maxBatch: number } | null = null;
+let current: { model: LoadedModel; plan: BatchPlan } | null = null;
 const cancelled = new Set<number>();
 let queue: Promise<void> = Promise.resolve();
 /** Model files that failed their check: every later load fetches them past the HTTP cache. */
@@ -62,7 +62,7 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
     () =>
       guard.failure ? Promise.reject(guard.failure) : loadModel(config, 'wasm', guard, onProgress),
   );
-  current = { model: choice.value, maxBatch: config.maxBatch };
+  current = { model: choice.value, plan: config.batchPlan };
   post({
     type: 'loaded',
     id,
@@ -81,18 +81,15 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
 
 async function embed(id: number, texts: string[]): Promise<void> {
   if (!current) throw new Error('no model loaded');
-  const { model, maxBatch } = current;
-  const ids = model.encode(texts);
-  for (const indices of batchByTokenLength(
-    ids.map((row) => row.length),
-    maxBatch,
-  )) {
-    if (cancelled.has(id)) {
-      post({ type: 'cancelled', id });
-      return;
-    }
-    const vectors = await model.embed(indices.map((i) => ids[i]));
-    post({ type: 'batch', id, indices, vectors }, [vectors.buffer]);
+  const { model, plan } = current;
+  const finished = await embedInBatches(model.encode(texts), plan, {
+    embed: (batch) => model.embed(batch),
+    onBatch: (indices, vectors) => post({ type: 'batch', id, indices, vectors }, [vectors.buffer]),
+    stopped: () => cancelled.has(id),
+  });
+  if (!finished) {
+    post({ type: 'cancelled', id });
+    return;
   }
   post({ type: 'embedded', id });
 }

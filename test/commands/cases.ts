@@ -197,6 +197,16 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:embed -- --texts 64 --runs 1 --no-webgpu': DRY,
   'npm run bench:embed -- --node-only --runs 1 --batches 1,8,32': DRY,
   'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu --no-reference': DRY,
+  'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu': DRY,
+  'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8': DRY,
+  'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8 --corpus locomo --texts 1500':
+    DRY,
+  'npm run bench:embed -- --compare-plans 32:0,256:4096 --runs 3 --dtypes fp32,q8 --corpus locomo --texts 1500':
+    DRY,
+  'npm run bench:embed -- --runs 1 --texts 160 --batches 32 --token-budget 0 --dtypes fp32 --no-webgpu --no-reference':
+    DRY,
+  'npm run bench:embed -- --runs 1 --texts 160 --batches 256 --dtypes fp32 --no-webgpu --no-reference':
+    DRY,
   'npm run bench:embed [-- --runs N]': SYNOPSIS,
   'npm run bench:load': DRY,
   'npm run bench:scale': DRY,
@@ -224,6 +234,16 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     kind: 'elsewhere',
     why: 'npm test runs the whole file',
     files: ['test/e2e/fault-injection.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/shared-vectors.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/shared-vectors.test.ts'],
+  },
+  'npx vitest run --project unit test/lib/protocols/reproduce-run.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the unit project',
+    files: ['test/lib/protocols/reproduce-run.test.ts'],
   },
   'npx vitest run --project e2e test/e2e/model-integrity.test.ts': {
     kind: 'elsewhere',

@@ -19,6 +19,8 @@ export interface AutomationRequest {
   failWebgpuProbe?: boolean;
   /** Texts per forward pass; the embedder's default when absent. */
   maxBatch?: number;
+  /** Padded tokens per forward pass (0: none); the embedder's default when absent. */
+  tokenBudget?: number;
 }
 
 export interface AutomationResult {
@@ -48,6 +50,7 @@ async function embedOnce(hub: EmbedderHub, request: AutomationRequest): Promise<
     dtype: request.dtype,
     failWebgpuProbe: request.failWebgpuProbe,
     maxBatch: request.maxBatch,
+    tokenBudget: request.tokenBudget,
   });
   try {
     const report = embedder.report;

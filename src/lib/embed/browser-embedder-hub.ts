@@ -12,7 +12,12 @@ export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
   return new EmbedderHub({
     openStore: () => VectorCache.open(),
     create: async (request, store, onLoad) => {
-      const embedder = new BrowserEmbedder({ ...parts, cache: store, maxBatch: request.maxBatch });
+      const embedder = new BrowserEmbedder({
+        ...parts,
+        cache: store,
+        maxBatch: request.maxBatch,
+        tokenBudget: request.tokenBudget,
+      });
       try {
         await embedder.load(request.modelId, {
           device: request.device,

@@ -14,8 +14,7 @@ import { storageMessage } from '../common/storage-error.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { FromWorker, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
-
-export const DEFAULT_MAX_BATCH = 32;
+import { DEFAULT_BATCH_PLAN } from './token-batches.ts';
 
 export interface BrowserLoadOptions {
   device: DeviceChoice;
@@ -44,7 +43,9 @@ export interface BrowserEmbedderOptions {
   siteBase?: string;
   /** Null: every run goes to the model (benchmarks, parity checks). */
   cache?: VectorStore | null;
+  /** Texts and padded tokens per forward pass; default DEFAULT_BATCH_PLAN's. */
   maxBatch?: number;
+  tokenBudget?: number;
   /** The embedding worker (src/browser/workers.ts in the page: its script checked first). */
   createWorker: () => Worker | Promise<Worker>;
   /** Where ORT's wasm is served and its digest (src/browser/ort-assets.ts in the page). */
@@ -146,7 +147,10 @@ export class BrowserEmbedder implements Embedder {
             siteBase: this.siteBase,
             wasmPaths,
             numThreads: wasmThreadCount(),
-            maxBatch: this.options.maxBatch ?? DEFAULT_MAX_BATCH,
+            batchPlan: {
+              maxBatch: this.options.maxBatch ?? DEFAULT_BATCH_PLAN.maxBatch,
+              tokenBudget: this.options.tokenBudget ?? DEFAULT_BATCH_PLAN.tokenBudget,
+            },
             failWebgpuProbe: opts.failWebgpuProbe ?? false,
           },
         }),

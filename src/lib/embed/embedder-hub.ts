@@ -21,6 +21,8 @@ export interface EmbedderRequest {
   failWebgpuProbe?: boolean;
   /** Texts per ONNX batch (benchmarks measure several); default the embedder's own. */
   maxBatch?: number;
+  /** Padded tokens per ONNX batch (0: none); default the embedder's own. */
+  tokenBudget?: number;
 }
 
 /** What the hub's `create` returns: an embedder whose model is loaded. */

@@ -1,5 +1,6 @@
 // Bytes of a model load, summed over its files, from transformers.js's per-file progress events:
 // what the page shows while MiniLM's 90 MB (site) or a Hub download arrives.
+import { formatBytes } from '../common/format-bytes.ts';
 
 export interface LoadProgress {
   /** Bytes received so far, over every file that has reported a size. */
@@ -52,4 +53,10 @@ export class LoadProgressTracker {
     }
     return { loaded, total, file: this.last };
   }
+}
+
+/** "12.0 MiB of 86.2 MiB (onnx/model.onnx)", as every page's load line says it. */
+export function describeLoad(progress: LoadProgress): string {
+  const total = progress.total > 0 ? ` of ${formatBytes(progress.total)}` : '';
+  return `${formatBytes(progress.loaded)}${total} (${progress.file})`;
 }

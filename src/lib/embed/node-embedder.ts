@@ -13,7 +13,7 @@ import {
   type ModelSpec,
   type TextKind,
 } from './model-registry.ts';
-import { batchByTokenLength } from './pooling.ts';
+import { DEFAULT_BATCH_PLAN, embedInBatches, inInputOrder } from './token-batches.ts';
 import { embedIds, encodeTexts, padIdOf } from './forward.ts';
 import { prepareTexts } from './text-prep.ts';
 import { sha256Hex } from '../common/sha256.ts';
@@ -25,7 +25,10 @@ export interface NodeEmbedderOptions {
   /** Directory holding `<loadId>/…` (hub models: `<root>/<owner>/<name>/…`). Local models default to their registry path. */
   modelRoot?: string;
   dtype?: ModelDtype;
+  /** Texts per forward pass at most (default DEFAULT_BATCH_PLAN's). */
   maxBatch?: number;
+  /** Padded tokens per forward pass at most; 0: none (default DEFAULT_BATCH_PLAN's). */
+  tokenBudget?: number;
   /** Off by default: MemLens never downloads weights behind the caller's back. */
   allowRemote?: boolean;
 }
@@ -42,7 +45,6 @@ export interface NodeEmbedder {
   dispose(): Promise<void>;
 }
 
-const DEFAULT_MAX_BATCH = 32;
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 async function readIfPresent(path: string): Promise<Buffer | undefined> {
@@ -120,7 +122,10 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
       model: await AutoModel.from_pretrained(loadId, { ...loadOptions, dtype, device: 'cpu' }),
     };
   });
-  const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  const plan = {
+    maxBatch: options.maxBatch ?? DEFAULT_BATCH_PLAN.maxBatch,
+    tokenBudget: options.tokenBudget ?? DEFAULT_BATCH_PLAN.tokenBudget,
+  };
   const padId = padIdOf(tokenizer);
 
   async function embed(
@@ -128,29 +133,13 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
     { kind }: { kind: TextKind },
   ): Promise<Embeddings> {
     const prepared = prepareTexts(spec, texts, kind);
-    const vectors = new Float32Array(prepared.length * spec.dims);
-    if (prepared.length === 0) return { dim: spec.dims, vectors };
-    const ids = encodeTexts(tokenizer, spec, prepared);
-    for (const group of batchByTokenLength(
-      ids.map((row) => row.length),
-      maxBatch,
-    )) {
-      const pooled = await embedIds(
-        model,
-        spec,
-        group.map((i) => ids[i]),
-        padId,
-      );
-      if (pooled.length !== group.length * spec.dims) {
-        throw new Error(
-          `model "${spec.id}" returned ${pooled.length / group.length} dims, registry says ${spec.dims}`,
-        );
-      }
-      group.forEach((textIndex, row) => {
-        vectors.set(pooled.subarray(row * spec.dims, (row + 1) * spec.dims), textIndex * spec.dims);
-      });
-    }
-    return { dim: spec.dims, vectors };
+    const out = inInputOrder(prepared.length, spec.dims);
+    if (prepared.length === 0) return { dim: spec.dims, vectors: out.vectors };
+    await embedInBatches(encodeTexts(tokenizer, spec, prepared), plan, {
+      embed: (batch) => embedIds(model, spec, batch, padId),
+      onBatch: out.place,
+    });
+    return { dim: spec.dims, vectors: out.vectors };
   }
 
   return { spec, embed, dispose: async () => void (await model.dispose()) };

@@ -84,17 +84,3 @@ export function pool(
   const pooled = options.pooling === 'cls' ? clsPool(hidden) : meanPool(hidden, mask);
   return options.normalize ? l2Normalize(pooled, hidden.dim) : pooled;
 }
-
-/**
- * Groups text indices into batches of at most `maxBatch`, texts of similar token length
- * together so little padding is computed. Sorted by length, ties by index: deterministic.
- */
-export function batchByTokenLength(lengths: readonly number[], maxBatch: number): number[][] {
-  if (!Number.isInteger(maxBatch) || maxBatch < 1) {
-    throw new RangeError(`maxBatch must be a positive integer, got ${maxBatch}`);
-  }
-  const order = lengths.map((_, index) => index).sort((a, b) => lengths[a] - lengths[b] || a - b);
-  const batches: number[][] = [];
-  for (let i = 0; i < order.length; i += maxBatch) batches.push(order.slice(i, i + maxBatch));
-  return batches;
-}

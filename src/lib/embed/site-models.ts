@@ -77,3 +77,13 @@ export function servedDtype(models: SiteModels, id: string, wanted: ModelDtype):
   const dtypes = models.get(id)?.dtypes ?? [];
   return dtypes.includes(wanted) ? wanted : (dtypes[0] ?? null);
 }
+
+/**
+ * The dtype every page embeds a model in (Reproduce, the Playground, Embeddings by default):
+ * fp32 where served, as the papers ran, so one page's vectors are the others' cache hits.
+ */
+export const PAGE_DTYPE: ModelDtype = 'fp32';
+
+export function pageDtype(models: SiteModels, id: string): ModelDtype | null {
+  return servedDtype(models, id, PAGE_DTYPE);
+}

@@ -56,7 +56,8 @@ export class UnitVectors {
 
   /**
    * Embeds what is missing of each batch (in order, one embedder call per kind) and keeps it
-   * normalised; progress counts every distinct text already held as cached.
+   * normalised; progress counts as cached every distinct text already held and every one the
+   * embedder's vector cache had.
    */
   async fill(
     embedder: Embedder,
@@ -66,15 +67,21 @@ export class UnitVectors {
     const wanted = batches.map(({ kind, texts }) => ({ kind, all: new Set(texts) }));
     const misses = wanted.map(({ kind, all }) => ({ kind, texts: this.missing(kind, all) }));
     const total = misses.reduce((n, m) => n + m.texts.length, 0);
-    const cached = wanted.reduce((n, w) => n + w.all.size, 0) - total;
+    const held = wanted.reduce((n, w) => n + w.all.size, 0) - total;
     let done = 0;
+    // Texts the embedder found in the vector cache (another page's, say) count as cached too.
+    let stored = 0;
     for (const { kind, texts } of misses) {
       if (texts.length === 0) continue;
       const base = done;
+      const storedBefore = stored;
       const { dim, vectors } = await embedder.embed(texts, {
         kind,
         signal: options.signal,
-        onProgress: (p) => options.onProgress?.({ done: base + p.done, total, cached }),
+        onProgress: (p) => {
+          stored = storedBefore + p.cached;
+          options.onProgress?.({ done: base + p.done, total, cached: held + stored });
+        },
       });
       texts.forEach((t, i) =>
         this.set(kind, t, l2Normalize(vectors.subarray(i * dim, (i + 1) * dim))),

@@ -6,6 +6,7 @@ import type { DeviceChoice, WebBackend } from './backend-choice.ts';
 import type { AdapterReport } from './webgpu.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { CheckedModelFile } from './model-integrity.ts';
+import type { BatchPlan } from './token-batches.ts';
 
 /**
  * ORT's wasm binary as this site serves it (absolute URL) and the build's sha256 of it (null under
@@ -25,7 +26,7 @@ export interface WorkerLoadConfig {
   siteBase: string;
   wasmPaths: WasmPaths;
   numThreads: number;
-  maxBatch: number;
+  batchPlan: BatchPlan;
   /** Test aid: make the WebGPU probe throw, to exercise the fallback. */
   failWebgpuProbe: boolean;
 }

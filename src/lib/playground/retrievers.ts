@@ -1,7 +1,7 @@
 // Which retrievers the playground offers: BM25 always, and each registered model whose files
 // this site serves (tiny-bert always ships; MiniLM and BGE when `npm run models` fetched them).
 import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
-import type { SiteModels } from '../embed/site-models.ts';
+import { pageDtype, type SiteModels } from '../embed/site-models.ts';
 import { BM25_ID } from '../protocols/bm25-retriever.ts';
 
 export interface RetrieverOption {
@@ -12,12 +12,9 @@ export interface RetrieverOption {
   dtype: ModelDtype | null;
 }
 
-/** Smallest first: the playground is for trying things, and q8 loads fastest. */
-export const DTYPE_PREFERENCE: readonly ModelDtype[] = ['q8', 'q4', 'fp16', 'fp32'];
-
+/** The other pages' dtype (`pageDtype`), so their vectors and the playground's are shared. */
 export function playgroundDtype(models: SiteModels, spec: ModelSpec): ModelDtype | null {
-  const served = models.get(spec.id)?.dtypes ?? [];
-  return DTYPE_PREFERENCE.find((dtype) => served.includes(dtype)) ?? null;
+  return pageDtype(models, spec.id);
 }
 
 export function bm25Option(): RetrieverOption {

@@ -5,6 +5,7 @@ import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
 import type { SiteModels } from '../embed/site-models.ts';
+import type { LoadProgress } from '../embed/load-progress.ts';
 import { BM25_ID, bm25Retriever } from '../protocols/bm25-retriever.ts';
 import { denseRetriever } from '../protocols/dense-retriever.ts';
 import type { Retriever, RetrieverProgress } from '../protocols/retriever.ts';
@@ -16,6 +17,8 @@ export interface RetrieverResult {
   /** The latest finished ranking (kept while a newer one runs). */
   ranking: Ranking | null;
   progress: RetrieverProgress | null;
+  /** The model's download while it loads; null once loaded (or for BM25). */
+  load: LoadProgress | null;
   detail: string;
   /** Where the finished ranking's vectors were computed ("WASM", "WebGPU", "BM25"). */
   backend: string;
@@ -46,6 +49,7 @@ const EMPTY: RetrieverResult = {
   status: 'loading',
   ranking: null,
   progress: null,
+  load: null,
   detail: '',
   backend: '',
 };
@@ -113,10 +117,14 @@ export class PlaygroundSession {
     if (!retriever) {
       const dtype = this.state.options.find((o) => o.id === id)?.dtype;
       retriever = dtype
-        ? this.deps.hub.embedder({ modelId: id, device: 'auto', dtype }).then((e) => {
-            this.backends.set(id, ranOn(e));
-            return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
-          })
+        ? this.deps.hub
+            .embedder({ modelId: id, device: 'auto', dtype }, (load) => {
+              if (this.state.results[id]?.status === 'loading') this.patch(id, { load });
+            })
+            .then((e) => {
+              this.backends.set(id, ranOn(e));
+              return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
+            })
         : Promise.reject(new Error(`${id} is not served by this site`));
       this.dense.set(id, retriever);
       retriever.catch(() => this.dense.delete(id));
@@ -137,7 +145,7 @@ export class PlaygroundSession {
         rankWith(r, background, memories, query, {
           signal,
           onProgress: (progress) => {
-            if (!signal.aborted) this.patch(id, { status: 'running', progress });
+            if (!signal.aborted) this.patch(id, { status: 'running', progress, load: null });
           },
         }),
       )
@@ -145,7 +153,7 @@ export class PlaygroundSession {
         (ranking) => {
           if (signal.aborted) return;
           const backend = this.backends.get(id) ?? 'BM25 (no model)';
-          this.patch(id, { status: 'done', ranking, progress: null, backend });
+          this.patch(id, { status: 'done', ranking, progress: null, load: null, backend });
         },
         (err: unknown) => {
           if (!signal.aborted) this.patch(id, { status: 'error', detail: errorMessage(err) });
@@ -159,7 +167,7 @@ export class PlaygroundSession {
     if (status !== 'loading' && status !== 'running') return;
     this.runs.get(id)?.abort();
     this.runs.delete(id);
-    this.patch(id, { status: 'cancelled', progress: null });
+    this.patch(id, { status: 'cancelled', progress: null, load: null });
   }
 
   /** Runs a cancelled model again on the last texts. */

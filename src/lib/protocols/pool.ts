@@ -7,6 +7,7 @@ import {
 } from '../embed/embedder-hub.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
 import type { UnitVectors } from '../embed/unit-vectors.ts';
+import type { LoadProgress } from '../embed/load-progress.ts';
 import { BM25_ID, bm25Retriever } from './bm25-retriever.ts';
 import { denseRetriever } from './dense-retriever.ts';
 import type { Retriever } from './retriever.ts';
@@ -57,6 +58,8 @@ export class RetrieverPool {
   constructor(
     embedders: EmbedderHub | EmbedderFactory | null,
     private readonly load: Omit<EmbedderRequest, 'modelId'> = { device: 'auto' },
+    /** Bytes of a model load this pool starts (a model already loaded reports nothing). */
+    private readonly onLoad?: (progress: LoadProgress) => void,
   ) {
     this.ownsHub = typeof embedders === 'function';
     this.hub = typeof embedders === 'function' ? hubOf(embedders) : embedders;
@@ -73,7 +76,7 @@ export class RetrieverPool {
 
   /** The model's embedder, made once by the hub and kept. */
   embedder(id: string): Promise<HubEmbedder> {
-    return this.requireHub(id).embedder({ ...this.load, modelId: id });
+    return this.requireHub(id).embedder({ ...this.load, modelId: id }, this.onLoad);
   }
 
   /** The model's unit vectors, kept across runs. */

@@ -1,6 +1,7 @@
 // The Reproduce page's runs as plain state: one run per view (spec, retriever, prefix, device);
 // a new view aborts the run before it, whose result is then dropped; a run waiting for tables
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
+import type { LoadProgress } from '../embed/load-progress.ts';
 import type { Catalog } from '../db/catalog.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
@@ -21,6 +22,8 @@ export interface ReproduceState {
   /** The failure, or the tables a waiting run needs. */
   error: string;
   progress: RetrieverProgress | null;
+  /** The model's download, before any text is embedded; null when nothing loads. */
+  loadProgress: LoadProgress | null;
   evaluation: Evaluation | null;
   timings: RunTimings | null;
   release: ReleaseComparison | null;
@@ -47,12 +50,14 @@ export type ReproduceCompute<Source> = (
   view: ReproduceParams,
   signal: AbortSignal,
   onProgress: (p: RetrieverProgress) => void,
+  onLoad?: (p: LoadProgress) => void,
 ) => Promise<ReproduceResult>;
 
 export const IDLE_STATE: ReproduceState = {
   phase: 'idle',
   error: '',
   progress: null,
+  loadProgress: null,
   evaluation: null,
   timings: null,
   release: null,
@@ -112,10 +117,18 @@ export class ReproduceRun<Source> {
     const controller = new AbortController();
     this.current = controller;
     const { signal } = controller;
-    this.set({ phase: 'running', error: '', progress: null });
-    this.compute(source, view, signal, (progress) => {
-      if (!signal.aborted) this.set({ progress });
-    }).then(
+    this.set({ phase: 'running', error: '', progress: null, loadProgress: null });
+    this.compute(
+      source,
+      view,
+      signal,
+      (progress) => {
+        if (!signal.aborted) this.set({ progress });
+      },
+      (loadProgress) => {
+        if (!signal.aborted) this.set({ loadProgress });
+      },
+    ).then(
       (result) => {
         if (signal.aborted) return;
         this.set({
@@ -145,7 +158,14 @@ export class ReproduceRun<Source> {
     this.current?.abort();
     this.current = null;
     this.lastKey = '';
-    this.set({ phase: 'cancelled', error: '', progress: null, evaluation: null, release: null });
+    this.set({
+      phase: 'cancelled',
+      error: '',
+      progress: null,
+      loadProgress: null,
+      evaluation: null,
+      release: null,
+    });
   }
 
   dispose(): void {
@@ -166,13 +186,14 @@ export interface ProtocolComputeDeps {
 
 /** The real computation: a protocol run over the catalog, or LoCoMo-Plus's release recompute. */
 export function protocolCompute({ hub, served }: ProtocolComputeDeps): ReproduceCompute<Catalog> {
-  return async (catalog, view, signal, onProgress) => {
+  return async (catalog, view, signal, onProgress, onLoad) => {
     const dtype = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
     if (dtype === null) throw new NotOnSiteError(view.retriever);
     if (view.retriever === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
     const pool = new RetrieverPool(
       hub,
       dtype ? { device: view.device, dtype } : { device: view.device },
+      onLoad,
     );
     if (isReleaseView(view)) {
       const pairs = await loadLocomoPlusRelease(catalog);

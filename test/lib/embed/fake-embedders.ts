@@ -59,13 +59,24 @@ export class FakeEmbedder implements LoadedEmbedder {
   }
 }
 
-/** A hub whose `create` makes FakeEmbedders (or fails for ids in `failing`), recording each. */
-export function fakeHub(options: { keep?: number; failing?: string[]; delayMs?: number } = {}) {
+/**
+ * A hub whose `create` makes FakeEmbedders (or fails for ids in `failing`), recording each;
+ * with `loadBytes`, a load reports half of them, then all, as a model download does.
+ */
+export function fakeHub(
+  options: { keep?: number; failing?: string[]; delayMs?: number; loadBytes?: number } = {},
+) {
   const made: { request: EmbedderRequest; embedder: FakeEmbedder }[] = [];
   const concurrency = new Concurrency();
   const hub = new EmbedderHub({
     keep: options.keep,
-    create: async (request) => {
+    create: async (request, _store, onLoad) => {
+      const bytes = options.loadBytes;
+      if (bytes) {
+        onLoad?.({ loaded: bytes / 2, total: bytes, file: 'onnx/model.onnx' });
+        await new Promise((r) => setTimeout(r, 5));
+        onLoad?.({ loaded: bytes, total: bytes, file: 'onnx/model.onnx' });
+      }
       if (options.failing?.includes(request.modelId)) {
         throw new Error(`cannot load ${request.modelId}`);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoadProgressTracker } from '../../../src/lib/embed/load-progress.ts';
+import { LoadProgressTracker, describeLoad } from '../../../src/lib/embed/load-progress.ts';
 
 describe('LoadProgressTracker', () => {
   it('sums bytes over files and completes a file on done', () => {
@@ -24,5 +24,16 @@ describe('LoadProgressTracker', () => {
       total: 0,
       file: 'a',
     });
+  });
+});
+
+describe('describeLoad', () => {
+  it('says the bytes so far, the total when known, and the file', () => {
+    expect(
+      describeLoad({ loaded: 2 * 1024 ** 2, total: 8 * 1024 ** 2, file: 'onnx/model.onnx' }),
+    ).toBe('2.0 MiB of 8.0 MiB (onnx/model.onnx)');
+    expect(describeLoad({ loaded: 512, total: 0, file: 'tokenizer.json' })).toBe(
+      '512 B (tokenizer.json)',
+    );
   });
 });

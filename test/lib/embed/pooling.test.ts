@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  batchByTokenLength,
   clsPool,
   l2Normalize,
   meanPool,
@@ -65,16 +64,5 @@ describe('pool', () => {
     expect(Array.from(pool(hidden, mask, { pooling: 'cls', normalize: false }))).toEqual([
       1, 2, 0, 1,
     ]);
-  });
-});
-
-describe('batchByTokenLength', () => {
-  it('groups indices of similar length, shortest first, ties by index', () => {
-    expect(batchByTokenLength([5, 2, 9, 2, 7], 2)).toEqual([[1, 3], [0, 4], [2]]);
-  });
-
-  it('handles no texts and rejects a bad batch size', () => {
-    expect(batchByTokenLength([], 4)).toEqual([]);
-    expect(() => batchByTokenLength([1], 0)).toThrow(RangeError);
   });
 });

@@ -6,6 +6,7 @@ import {
   loadSiteModels,
   missingFromManifest,
   servedDtype,
+  pageDtype,
   servedLabel,
 } from '../../../src/lib/embed/site-models.ts';
 import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
@@ -61,6 +62,9 @@ describe('loadSiteModels', () => {
     expect(isServed(models, 'bge-small')).toBe(false);
     expect(servedDtype(models, 'minilm', 'fp32')).toBe('q8');
     expect(servedDtype(models, 'bge-small', 'fp32')).toBeNull();
+    // Every page embeds in the same dtype: fp32 where served, else what is.
+    expect(pageDtype(models, 'minilm')).toBe('q8');
+    expect(pageDtype(models, 'bge-small')).toBeNull();
   });
 
   it('without a manifest (dev server), asks for each file with HEAD', async () => {

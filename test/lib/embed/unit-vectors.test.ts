@@ -3,7 +3,7 @@ import type { EmbedKind, Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { UnitVectors, type FillProgress } from '../../../src/lib/embed/unit-vectors.ts';
 
-function embedder(calls: { kind: EmbedKind; texts: string[] }[]): Embedder {
+function embedder(calls: { kind: EmbedKind; texts: string[] }[], storeHits = 0): Embedder {
   return {
     spec: getModelSpec('tiny-bert'),
     backend: 'node',
@@ -12,7 +12,7 @@ function embedder(calls: { kind: EmbedKind; texts: string[] }[]): Embedder {
       onProgress?.({
         done: texts.length,
         total: texts.length,
-        cached: 0,
+        cached: Math.min(storeHits, texts.length),
         textsPerSecond: 0,
         etaSeconds: 0,
       });
@@ -48,6 +48,24 @@ describe('UnitVectors', () => {
     expect(Array.from(vectors.need('document', 'abc'))).toEqual([1, 0]);
     const q = vectors.need('query', 'abc');
     expect(Math.hypot(q[0], q[1])).toBeCloseTo(1, 6);
+  });
+
+  it("counts the embedder's vector-cache hits as cached, over every kind", async () => {
+    const vectors = new UnitVectors();
+    await vectors.fill(embedder([]), [{ kind: 'document', texts: ['held'] }]);
+    const progress: FillProgress[] = [];
+    await vectors.fill(
+      embedder([], 1),
+      [
+        { kind: 'document', texts: ['held', 'x', 'y'] },
+        { kind: 'query', texts: ['z'] },
+      ],
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(progress).toEqual([
+      { done: 2, total: 3, cached: 2 },
+      { done: 3, total: 3, cached: 3 },
+    ]);
   });
 
   it('names the text it has no vector for', () => {

@@ -6,13 +6,17 @@ import {
   playgroundDtype,
   walkModel,
 } from '../../../src/lib/playground/retrievers.ts';
+import { pageDtype } from '../../../src/lib/embed/site-models.ts';
 
 describe('playgroundDtype', () => {
-  it('prefers the smallest weights the site serves', () => {
+  it("takes the other pages' dtype (fp32 where served), so their vectors are shared", () => {
     const spec = getModelSpec('minilm');
     const has = (dtypes: ModelDtype[]) => new Map([[spec.id, { spec, dtypes }]]);
-    expect(playgroundDtype(has(['fp32', 'q8']), spec)).toBe('q8');
-    expect(playgroundDtype(has(['fp32']), spec)).toBe('fp32');
+    expect(playgroundDtype(has(['fp32', 'q8']), spec)).toBe('fp32');
+    expect(playgroundDtype(has(['fp32', 'q8']), spec)).toBe(
+      pageDtype(has(['fp32', 'q8']), spec.id),
+    );
+    expect(playgroundDtype(has(['q8']), spec)).toBe('q8');
     expect(playgroundDtype(has([]), spec)).toBeNull();
   });
 });

@@ -26,6 +26,26 @@ function session(ids = ['tiny-bert'], failing: string[] = []) {
 }
 
 describe('PlaygroundSession', () => {
+  it("shows a model's download while it loads, then its ranking", async () => {
+    const { hub } = fakeHub({ loadBytes: 2048 });
+    const s = new PlaygroundSession({
+      hub,
+      siteModels: Promise.resolve(served(['tiny-bert'])),
+      delayMs: 1,
+    });
+    const seen: PlaygroundSnapshot[] = [];
+    s.subscribe((state) => seen.push(state));
+    await settle(1);
+    s.rank({ background: BACKGROUND, memories: ['nut'], query: 'nut', models: ['tiny-bert'] });
+    await settle();
+    const loads = seen.map((state) => state.results['tiny-bert']).filter((r) => r?.load);
+    expect(loads.map((r) => [r?.status, r?.load?.loaded])).toEqual([
+      ['loading', 1024],
+      ['loading', 2048],
+    ]);
+    expect(s.getSnapshot().results['tiny-bert']).toMatchObject({ status: 'done', load: null });
+  });
+
   it('offers BM25 and the served models, with the dtype it will load', async () => {
     const { s } = session(['tiny-bert']);
     expect(s.getSnapshot().options.every((o) => o.kind === 'bm25' || o.dtype === null)).toBe(true);

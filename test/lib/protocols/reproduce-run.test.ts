@@ -22,12 +22,13 @@ interface Call {
   resolve: () => void;
   reject: (err: unknown) => void;
   progress: (done: number) => void;
+  load: (loaded: number) => void;
 }
 
 /** A compute that waits to be told how each run ends. */
 function manual() {
   const calls: Call[] = [];
-  const compute: ReproduceCompute<string> = (_source, view, signal, onProgress) =>
+  const compute: ReproduceCompute<string> = (_source, view, signal, onProgress, onLoad) =>
     new Promise((resolve, reject) => {
       calls.push({
         view: view.spec.benchmark,
@@ -35,6 +36,7 @@ function manual() {
         resolve: () => resolve({}),
         reject,
         progress: (done) => onProgress({ done, total: 10, cached: 0 }),
+        load: (loaded) => onLoad?.({ loaded, total: 100, file: 'onnx/model.onnx' }),
       });
     });
   const run = new ReproduceRun(compute);
@@ -133,6 +135,24 @@ describe('ReproduceRun', () => {
     expect(calls).toHaveLength(2);
     expect(run.getSnapshot().phase).toBe('running');
   });
+
+  it('reports the model download before any text, and cancels during it', async () => {
+    const { run, calls } = manual();
+    run.request('db', inmind, 0);
+    calls[0].load(40);
+    expect(run.getSnapshot()).toMatchObject({
+      phase: 'running',
+      progress: null,
+      loadProgress: { loaded: 40, total: 100, file: 'onnx/model.onnx' },
+    });
+    run.cancel();
+    expect(calls[0].signal.aborted).toBe(true);
+    expect(run.getSnapshot()).toMatchObject({ phase: 'cancelled', loadProgress: null });
+    calls[0].load(80);
+    expect(run.getSnapshot().loadProgress).toBeNull();
+    run.request('db', inmind, 0);
+    expect(run.getSnapshot().loadProgress).toBeNull();
+  });
 });
 
 /** An engine with no tables at all. */
@@ -176,6 +196,23 @@ describe('protocolCompute', () => {
       MissingTablesError,
     );
     expect(made.map((m) => m.request)).toEqual([{ modelId: 'tiny-bert', device: 'wasm' }]);
+  });
+
+  it('passes the model download to the page as it arrives', async () => {
+    const { hub } = fakeHub({ loadBytes: 1000 });
+    const compute = protocolCompute({ hub, served: Promise.resolve(new Map()) });
+    const view = readReproduceParams({ bench: 'inmind', ret: 'tiny-bert', device: 'wasm' });
+    const loads: number[] = [];
+    await expect(
+      compute(
+        catalog,
+        view,
+        never,
+        () => undefined,
+        (p) => loads.push(p.loaded),
+      ),
+    ).rejects.toBeInstanceOf(MissingTablesError);
+    expect(loads).toEqual([500, 1000]);
   });
 
   it('loads a model in the dtype the site serves (BGE-small q8 on Pages)', async () => {
