@@ -12,10 +12,11 @@ export interface BatchPlan {
 }
 
 /**
- * The site's default, from `npm run bench:embed -- --node-only` on MiniLM (docs/performance.md,
- * "Length-aware batching"): 4,096 padded tokens, at most 256 texts.
+ * The site's default, from `npm run bench:embed -- --compare-plans` on MiniLM (docs/performance.md,
+ * "Length-aware batching"): 4,096 padded tokens, at most 32 texts (256 gained nothing more in Node
+ * and lost in Chromium with two threads).
  */
-export const DEFAULT_BATCH_PLAN: BatchPlan = { maxBatch: 256, tokenBudget: 4096 };
+export const DEFAULT_BATCH_PLAN: BatchPlan = { maxBatch: 32, tokenBudget: 4096 };
 
 export function checkBatchPlan(plan: BatchPlan): void {
   if (!Number.isInteger(plan.maxBatch) || plan.maxBatch < 1) {
