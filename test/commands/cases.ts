@@ -198,6 +198,8 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:embed -- --node-only --runs 1 --batches 1,8,32': DRY,
   'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu --no-reference': DRY,
   'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu': DRY,
+  'npm run bench:embed -- --node-only --compare-plans 32:0,32:4096,256:4096 --runs 2 --dtypes fp32':
+    DRY,
   'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8': DRY,
   'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8 --corpus locomo --texts 1500':
     DRY,
