@@ -10,6 +10,8 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'test/commands/**'],
           environment: 'node',
           testTimeout: 60_000,
+          // A beforeAll that opens DuckDB or builds a chart harness: 10 s is too short beside e2e.
+          hookTimeout: 120_000,
         },
       },
       {

@@ -27,10 +27,17 @@ line "N passed, N failed". Arguments go to Vitest as they are (a file filter, --
 
 interface VitestFileResult {
   name: string;
+  status?: string;
   startTime: number;
   endTime: number;
-  assertionResults: unknown[];
+  assertionResults: { status?: string }[];
 }
+
+/** Files that failed with no failing test (a hook or an import threw): one failure each. */
+const brokenFiles = (files: readonly VitestFileResult[]): number =>
+  files.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
 
 interface VitestJson {
   testResults?: VitestFileResult[];
@@ -169,7 +176,7 @@ const failed =
   failedChecks.length +
   missingReports +
   report.numFailedTests +
-  (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+  brokenFiles(report.testResults ?? []);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(
   `${report.numPassedTests + checksPassed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
