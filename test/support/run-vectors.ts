@@ -14,7 +14,7 @@ function fileFor(dir: string, modelId: string, dtype: ModelDtype, texts: readonl
   const hash = createHash('sha256');
   hash.update(`${modelId}\0${dtype}\0${texts.length}\0`);
   for (const text of texts) hash.update(`${text}\0`);
-  return path.join(dir, 'node-vectors', `${modelId}-${dtype}-${hash.digest('hex')}.f32`);
+  return path.join(dir, `${modelId}-${dtype}-${hash.digest('hex')}.f32`);
 }
 
 async function compute(modelId: string, dtype: ModelDtype, texts: readonly string[]) {
