@@ -1,10 +1,10 @@
 // Writes the deterministic tiny BERT test model: npx tsx scripts/make-tiny-bert.ts [--out DIR]
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTinyBertFiles } from './lib/tiny-bert/make.ts';
 import { sha256Hex } from '../src/lib/common/sha256.ts';
 import { checkCommandLine } from './lib/cli.ts';
+import { writeAtomically } from './lib/files.ts';
 
 export const DEFAULT_OUT = 'test/fixtures/models/tiny-bert';
 
@@ -17,8 +17,8 @@ export async function writeTinyBert(outDir: string): Promise<WrittenFile[]> {
   const written: WrittenFile[] = [];
   for (const file of makeTinyBertFiles()) {
     const target = join(outDir, file.path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.bytes);
+    // Atomic: a test reading the fixture meanwhile never sees half a model.
+    await writeAtomically(target, file.bytes);
     written.push({
       path: file.path,
       sha256: await sha256Hex(file.bytes),

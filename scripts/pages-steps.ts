@@ -4,10 +4,22 @@
  * `${{ steps.<id>.outputs.<name> }}` it feeds; each `uses:` step (checkout, setup-*, the upload
  * and deploy actions) is named and skipped. `--offline` keeps the Hub off (MEMLENS_OFFLINE=1) and
  * reads the benchmark files from ../shared/data, so a broken step shows before a push.
+ * The steps run in a fresh copy of the working tree, as actions/checkout gives GitHub one: the
+ * workflow's `npm ci` must not replace the node_modules that a dev server or a test run here is
+ * using. Only .venv/ is linked (setup-python.sh keeps a venv whose stamp matches; a new one is
+ * minutes of pip). The built dist/ is then moved here.
  * Usage: npm run pages:offline [-- --dry-run]   (tsx scripts/pages-steps.ts --offline [--dry-run])
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +28,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PAGES_WORKFLOW = path.join(root, '.github/workflows/pages.yml');
 
 export const USAGE = `Usage: npm run pages:offline [-- --dry-run]
-  Runs .github/workflows/pages.yml's build steps here in order (uses: steps are skipped).
+  Runs .github/workflows/pages.yml's build steps in order (uses: steps are skipped), in a fresh
+  copy of this working tree (its node_modules untouched); the built dist/ then replaces ./dist.
   --offline   no Hub (MEMLENS_OFFLINE=1), benchmark files from ../shared/data (required)
   --dry-run   list the steps and what each would run, run nothing
   --help      this text`;
@@ -112,9 +125,44 @@ function readOutputs(file: string, id: string | undefined, outputs: Map<string, 
 
 const label = (s: WorkflowStep) => s.name ?? s.uses ?? s.run?.trim().split('\n')[0] ?? '?';
 
+/** The working tree's files (tracked, and untracked ones git does not ignore) copied into `dir`. */
+function copyWorkingTree(dir: string): void {
+  const listed = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr.trim()}`);
+  for (const file of new Set(listed.stdout.split('\0'))) {
+    if (!file || !existsSync(path.join(root, file))) continue;
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    cpSync(path.join(root, file), path.join(dir, file));
+  }
+  const venv = path.join(root, '.venv');
+  if (existsSync(venv)) symlinkSync(venv, path.join(dir, '.venv'));
+}
+
+/** dist/ of the copy replaces this checkout's dist/. */
+function takeDist(checkout: string): void {
+  const built = path.join(checkout, 'dist');
+  if (!existsSync(built)) return;
+  const here = path.join(root, 'dist');
+  rmSync(here, { recursive: true, force: true });
+  cpSync(built, here, { recursive: true });
+  console.log(`dist/ from the copy is now ${path.relative(process.cwd(), here) || here}`);
+}
+
 function runSteps(steps: readonly WorkflowStep[], dryRun: boolean): number {
   const outputs = new Map<string, string>();
   const tmp = mkdtempSync(path.join(tmpdir(), 'memlens-pages-'));
+  const checkout = path.join(tmp, 'memlens');
+  if (!dryRun) {
+    copyWorkingTree(checkout);
+    console.log(`checkout: a copy of this working tree in ${checkout} (removed at the end)`);
+  }
   const mirror = process.env.MEMLENS_DATA_MIRROR ?? path.resolve(root, '../shared/data');
   const base = { ...process.env, MEMLENS_OFFLINE: '1', MEMLENS_DATA_MIRROR: mirror, CI: 'true' };
   try {
@@ -138,7 +186,7 @@ function runSteps(steps: readonly WorkflowStep[], dryRun: boolean): number {
       const out = path.join(tmp, `output-${n}`);
       const started = performance.now();
       const res = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], {
-        cwd: root,
+        cwd: checkout,
         stdio: 'inherit',
         env: { ...base, ...env, GITHUB_OUTPUT: out },
       });
@@ -152,6 +200,7 @@ function runSteps(steps: readonly WorkflowStep[], dryRun: boolean): number {
       readOutputs(out, step.id, outputs);
       console.log(`[${where}] ok in ${seconds} s`);
     }
+    if (!dryRun) takeDist(checkout);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

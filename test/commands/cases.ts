@@ -110,7 +110,11 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run prebuild': RUN({ out: [/memlens models/] }),
   // The Pages workflow's steps in order, its build last: the Pages build line below, as pages.yml runs it.
   'npm run pages:offline': RUN({
-    out: [/MEMLENS_REDISTRIBUTABLE_ONLY=1/, /npm run build/],
+    out: [
+      /checkout: a copy of this working tree/,
+      /MEMLENS_REDISTRIBUTABLE_ONLY=1/,
+      /npm run build/,
+    ],
     timeoutS: 900,
   }),
   'MEMLENS_BASE=/memlens/ MEMLENS_REDISTRIBUTABLE_ONLY=1 MEMLENS_COI=sw npm run build': {

@@ -1,7 +1,7 @@
 // Every command README.md, docs/ and package.json tell a reader to run, spawned as a child process
 // exactly as printed (through bash, so environment prefixes and redirects work as in a terminal).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRY_RUN_ENV, DRY_RUN_LINE } from '../../scripts/lib/cli.ts';
@@ -117,9 +117,12 @@ async function check(command: string, c: CommandCase): Promise<void> {
   const committed = new Map(
     (c.regenerates ?? []).map((f) => [f, readFileSync(path.join(repoRoot, f))]),
   );
+  const installedAt = installStamp();
   try {
     const result = await runCommand(command, c.timeoutS ?? 300);
     expect(result.code, result.output.slice(-4000)).toBe(c.code ?? 0);
+    // npm test runs the e2e lane beside this one, from the same node_modules.
+    expect(installStamp(), `${command} reinstalled node_modules`).toBe(installedAt);
     for (const pattern of c.out ?? []) expect(result.output).toMatch(pattern);
     for (const file of c.writes ?? [])
       expect(existsSync(path.join(repoRoot, file)), file).toBe(true);
@@ -132,6 +135,11 @@ async function check(command: string, c: CommandCase): Promise<void> {
       rmSync(path.join(repoRoot, file), { recursive: true, force: true });
     for (const [file, bytes] of committed) writeFileSync(path.join(repoRoot, file), bytes);
   }
+}
+
+/** When npm last wrote node_modules (npm ci rewrites this file). */
+function installStamp(): number {
+  return statSync(path.join(repoRoot, 'node_modules/.package-lock.json')).mtimeMs;
 }
 
 afterAll(() => {
