@@ -166,7 +166,11 @@ export class RpcClient<M extends RpcMethods<M>> {
       this.worker.addEventListener('message', onMessage);
       signal?.addEventListener('abort', onAbort, { once: true });
       const call: RpcCall<M, K> = { type: 'call', id, method, params };
-      this.post(call, options.transfer);
+      try {
+        this.post(call, options.transfer);
+      } catch (error) {
+        settle(() => reject(error)); // params that cannot be cloned
+      }
     });
   }
 

@@ -174,6 +174,13 @@ describe('worker RPC: calls', () => {
     await expect(rpc.call('echo', 7)).rejects.toThrow('echo: malformed parameters');
   });
 
+  it('params that cannot be cloned reject the call, and the next call goes through', async () => {
+    const { rpc } = pair();
+    // @ts-expect-error: a function is neither cloneable nor of the params' type
+    await expect(rpc.call('echo', { text: () => 'x', steps: 0 })).rejects.toThrow(/clone/i);
+    expect(await rpc.call('echo', { text: 'next', steps: 0 })).toBe('NEXT');
+  });
+
   it('an abort sends a cancel and rejects at once; the handler sees its signal aborted', async () => {
     const { rpc, worker } = pair({
       cancelled: () => new DOMException('Test was cancelled', 'AbortError'),
