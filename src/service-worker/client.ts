@@ -33,10 +33,15 @@ export class OfflineClient {
   /** Why the last install stopped; kept until a complete precache is reported. */
   private failed = '';
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The worker answered this page with the cached shell because the network failed. */
+  private savedCopy = false;
 
   /** Scope = the site's base, so one build works under any subpath. */
   async register(base: string = document.baseURI): Promise<void> {
-    const onLine = () => patch(this.snapshot, { online: navigator.onLine });
+    const onLine = () => {
+      this.savedCopy = false;
+      patch(this.snapshot, { online: navigator.onLine });
+    };
     window.addEventListener('online', onLine);
     window.addEventListener('offline', onLine);
     if (!('serviceWorker' in navigator)) {
@@ -136,7 +141,15 @@ export class OfflineClient {
       const complete = reply.report.precache.complete;
       if (complete) this.failed = '';
       const phase = complete ? 'ready' : this.failed ? 'error' : 'installing';
-      patch(this.snapshot, { phase, report: reply.report, updateReady, error: this.failed });
+      if (reply.savedCopy) this.savedCopy = true;
+      const online = navigator.onLine && !this.savedCopy;
+      patch(this.snapshot, {
+        phase,
+        report: reply.report,
+        updateReady,
+        error: this.failed,
+        online,
+      });
     } catch (err) {
       patch(this.snapshot, { phase: 'error', error: errorMessage(err) });
     }

@@ -232,14 +232,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/**
+ * Pages the worker answered with the cached shell because the network failed (not merely slow).
+ * navigator.onLine can stay true then (a LAN without a route out, or an emulated offline
+ * reload), so this is what tells the page it is the saved copy.
+ */
+const savedCopyClients = new Set<string>();
+
 /** A slow network yields to the cached shell; with no shell, the network answer is awaited. */
-async function navigate(request: Request): Promise<Response> {
+async function navigate(request: Request, clientId: string): Promise<Response> {
+  let failed = false;
   const network = fetch(request);
-  network.catch(() => undefined);
+  network.catch(() => (failed = true));
   try {
-    return await withTimeout(network, NAVIGATION_TIMEOUT_MS);
+    const res = await withTimeout(network, NAVIGATION_TIMEOUT_MS);
+    savedCopyClients.delete(clientId);
+    return res;
   } catch {
     const hit = await caches.match(abs('index.html'), { cacheName: NAMES.precache });
+    if (hit && failed && clientId) savedCopyClients.add(clientId);
     return hit ?? network;
   }
 }
@@ -267,10 +278,11 @@ async function manifestFile(request: Request): Promise<Response> {
   }
 }
 
-function answer(route: Exclude<Route, { kind: 'passthrough' }>, request: Request) {
+function answer(route: Exclude<Route, { kind: 'passthrough' }>, event: FetchEvent) {
+  const { request } = event;
   switch (route.kind) {
     case 'navigate':
-      return navigate(request);
+      return navigate(request, event.resultingClientId);
     case 'head':
       return head(request);
     case 'manifest':
@@ -292,9 +304,7 @@ sw.addEventListener('fetch', (event) => {
     event.waitUntil(keepModelFiles(route.key));
   }
   event.respondWith(
-    answer(route, event.request).then((res) =>
-      sameOrigin ? isolate(res, event.request.url) : res,
-    ),
+    answer(route, event).then((res) => (sameOrigin ? isolate(res, event.request.url) : res)),
   );
 });
 
@@ -304,13 +314,14 @@ async function cachedUrls(cacheName: string): Promise<Set<string>> {
   return new Set((await cache.keys()).map((r) => r.url));
 }
 
-async function status(port: MessagePort): Promise<void> {
+async function status(port: MessagePort, clientId: string | null): Promise<void> {
   const report = summarizeCaches(MANIFEST, scope, {
     precache: await cachedUrls(NAMES.precache),
     models: await cachedUrls(NAMES.models),
     upstream: await cachedUrls(NAMES.upstream),
   });
-  const message: FromWorkerMessage = { type: 'status', report };
+  const savedCopy = clientId !== null && savedCopyClients.has(clientId);
+  const message: FromWorkerMessage = { type: 'status', report, savedCopy };
   port.postMessage(message);
 }
 
@@ -349,7 +360,10 @@ async function evict(urls: readonly string[], port: MessagePort | undefined): Pr
 sw.addEventListener('message', (event) => {
   const data = event.data as ToWorkerMessage | null;
   if (data?.type === 'skip-waiting') event.waitUntil(sw.skipWaiting());
-  else if (data?.type === 'status' && event.ports[0]) event.waitUntil(status(event.ports[0]));
+  else if (data?.type === 'status' && event.ports[0])
+    event.waitUntil(
+      status(event.ports[0], event.source instanceof Client ? event.source.id : null),
+    );
   else if (data?.type === 'keep-upstream') event.waitUntil(keepUpstream(data.urls));
   else if (data?.type === 'evict') event.waitUntil(evict(data.urls, event.ports[0]));
 });

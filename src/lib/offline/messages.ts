@@ -13,7 +13,8 @@ export type ToWorkerMessage =
 export type FromWorkerMessage =
   | { type: 'precache-progress'; version: string; done: number; total: number }
   | { type: 'cache-changed'; version: string }
-  | { type: 'status'; report: OfflineReport }
+  /** `savedCopy`: the asking page is the cached shell, served because the network failed. */
+  | { type: 'status'; report: OfflineReport; savedCopy: boolean }
   /** A precached file failed its check twice: the install stops, and says which file. */
   | { type: 'precache-failed'; version: string; url: string; reason: string }
   | { type: 'evicted'; urls: string[] };

@@ -12,6 +12,7 @@ export interface OfflineSnapshot {
   /** A newer build is installed and waits for this page to let it take over. */
   updateReady: boolean;
   error: string;
+  /** navigator.onLine, false also while this page is the saved copy the network failed to replace. */
   online: boolean;
 }
 
