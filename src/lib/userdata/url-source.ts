@@ -80,16 +80,21 @@ class StallWatch {
   }
   async step<T>(work: Promise<T>): Promise<T> {
     clearTimeout(this.timer);
+    let stall: Error | null = null;
     const timeout = new Promise<never>((_, reject) => {
       this.timer = setTimeout(() => {
         this.stalled = true;
-        const err = this.onStall();
-        this.controller.abort(err);
-        reject(err);
+        stall = this.onStall();
+        reject(stall);
+        this.controller.abort(stall);
       }, this.ms);
     });
     try {
       return await Promise.race([work, timeout]);
+    } catch (err) {
+      // The abort can reject the pending read ("BodyStreamBuffer was aborted") before the race
+      // hears the timer: the reader is told why it stopped, not how.
+      throw stall ?? err;
     } finally {
       clearTimeout(this.timer);
     }

@@ -64,6 +64,27 @@ describe('fetchUrlSource', () => {
     expect(STALL_SECONDS).toBe(15);
   });
 
+  it("names the stall even when the abort fails the pending read first, as a browser's body does", async () => {
+    let fail: (err: Error) => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"q":"a"}\n12'));
+        fail = (err) => controller.error(err);
+      },
+    });
+    await expect(
+      fetchUrlSource(target, {
+        fetchImpl: async (_url, init) => {
+          init?.signal?.addEventListener('abort', () =>
+            fail(new Error('BodyStreamBuffer was aborted')),
+          );
+          return new Response(body);
+        },
+        stallMs: 50,
+      }),
+    ).rejects.toThrow('no byte after the first 12 B for 0.05 s, so the download was stopped');
+  });
+
   it('still cancels at once while waiting for a stalled server', async () => {
     const cancel = new AbortController();
     const fetching = fetchUrlSource(target, {
