@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { derived, get } from 'svelte/store';
 import { createStore, patch } from '../../../src/lib/common/store.ts';
 
 describe('store', () => {
@@ -63,5 +64,13 @@ describe('store', () => {
     const unsubscribe = s.subscribe(() => undefined);
     expect(typeof unsubscribe).toBe('function');
     expect(unsubscribe()).toBeUndefined();
+  });
+
+  it("is read by Svelte's own store helpers", () => {
+    const s = createStore(2);
+    const doubled = derived(s, (v) => v * 2);
+    expect(get(s)).toBe(2);
+    s.set(5);
+    expect(get(doubled)).toBe(10);
   });
 });
