@@ -33,19 +33,19 @@ import {
   defaultQueryPrefix,
   paperDefault,
 } from '../src/lib/protocols/defaults.ts';
-import { scoreProtocol, type Evaluation } from '../src/lib/protocols/evaluate.ts';
-import { figuresOf, type Figures } from '../src/lib/protocols/figures.ts';
-import { loadLocomoPlusRelease, loadPaperRows } from '../src/lib/protocols/inputs.ts';
+import { scoreProtocol, type Evaluation } from '../src/lib/protocol-kit/evaluate.ts';
+import { figuresOf, type Figures } from '../src/lib/protocol-kit/figures.ts';
+import { loadLocomoPlusRelease, loadPaperRows } from '../src/lib/protocol-kit/inputs.ts';
 import {
   recomputeRelease,
   type ReleaseComparison,
-} from '../src/lib/protocols/locomo-plus-release.ts';
-import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protocols/pool.ts';
-import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocols/report.ts';
-import { recallTable, separationTable } from '../src/lib/protocols/summary.ts';
-import { scoreTitle } from '../src/lib/protocols/labels.ts';
+} from '../src/lib/protocol-kit/locomo-plus-release.ts';
+import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protocol-kit/pool.ts';
+import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocol-kit/report.ts';
+import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
+import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
-import { isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
+import { isBenchmarkId, type Protocol } from '../src/lib/protocol-kit/types.ts';
 import { BENCHMARK_DEFS, protocolEntries } from '../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';

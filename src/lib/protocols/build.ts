@@ -4,13 +4,18 @@ import {
   inmindFigure4Protocol,
   inmindProtocol,
   type InMindOptions,
-} from './inmind.ts';
-import { loadInMindInputs, loadLocomoPlusItems, loadQueries, loadTurns } from './inputs.ts';
+} from '../protocol-kit/inmind.ts';
+import {
+  loadInMindInputs,
+  loadLocomoPlusItems,
+  loadQueries,
+  loadTurns,
+} from '../protocol-kit/inputs.ts';
 import type { Catalog } from '../db/catalog.ts';
-import { locomoProtocol } from './locomo.ts';
+import { locomoProtocol } from '../protocol-kit/locomo.ts';
 import { locomoConvProtocol, type LocomoConvSource } from './locomo-conv.ts';
-import { locomoPlusProtocol } from './locomo-plus.ts';
-import type { BenchmarkId, Protocol } from './types.ts';
+import { locomoPlusProtocol } from '../protocol-kit/locomo-plus.ts';
+import type { BenchmarkId, Protocol } from '../protocol-kit/types.ts';
 
 export interface ProtocolSpec {
   benchmark: BenchmarkId;

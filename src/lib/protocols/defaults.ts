@@ -1,5 +1,5 @@
-import type { InMindOptions } from './inmind.ts';
-import type { BenchmarkId } from './types.ts';
+import type { InMindOptions } from '../protocol-kit/inmind.ts';
+import type { BenchmarkId } from '../protocol-kit/types.ts';
 
 /** What a paper says a protocol uses, with the sentence it says it in. */
 export interface PaperDefault {

@@ -1,9 +1,9 @@
 import { getModelSpec, type ModelDtype } from '../embed/model-registry.ts';
 import { modelRevision } from '../embed/vector-cache-key.ts';
 import { choiceLabel } from './defaults.ts';
-import type { PaperComparison } from './paper.ts';
-import { BM25_ID } from './bm25-retriever.ts';
-import type { BenchmarkId } from './types.ts';
+import type { PaperComparison } from '../protocol-kit/paper.ts';
+import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
+import type { BenchmarkId } from '../protocol-kit/types.ts';
 
 /** The plain summary the Reproduce page opens on, one benchmark at a time. */
 export interface ReproduceSummary {

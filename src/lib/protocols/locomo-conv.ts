@@ -1,6 +1,11 @@
 import type { QueryRow, QueryStyle, TurnRow } from '../datasets/tables.ts';
 import { locomoCategoryLabel } from '../datasets/locomo-categories.ts';
-import { corpusMap, type Corpus, type Protocol, type ProtocolQuery } from './types.ts';
+import {
+  corpusMap,
+  type Corpus,
+  type Protocol,
+  type ProtocolQuery,
+} from '../protocol-kit/types.ts';
 
 export const LOCOMO_CONV_K = 10;
 const ADVERSARIAL = 5;

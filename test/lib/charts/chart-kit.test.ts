@@ -17,7 +17,7 @@ import { domainCountsSpec } from '../../../src/lib/charts/domain-counts.ts';
 import { recallCurveSpec } from '../../../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../../../src/lib/charts/similarity-histogram.ts';
 import { releaseScatterSpec } from '../../../src/lib/charts/release-scatter.ts';
-import { compareRelease } from '../../../src/lib/protocols/locomo-plus-release.ts';
+import { compareRelease } from '../../../src/lib/protocol-kit/locomo-plus-release.ts';
 import { rankingSpec } from '../../../src/lib/playground/chart.ts';
 import { rankMemories } from '../../../src/lib/playground/rank.ts';
 import { PAPERS } from '../../../src/lib/results/results-csv.ts';
