@@ -12,7 +12,7 @@ import { getModelSpec } from '../src/lib/embed/model-registry.ts';
 import { modelRevision } from '../src/lib/embed/vector-cache-key.ts';
 import { BM25_ID } from '../src/lib/protocol-kit/pool.ts';
 import { ALL, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
-import { BENCHMARKS, type BenchmarkId } from '../src/lib/protocol-kit/types.ts';
+import { BENCHMARKS, type BenchmarkId } from '../src/lib/benchmarks/registry.ts';
 import { reproducedToCsv, type ReproducedRow } from '../src/lib/results/reproduced-csv.ts';
 import { isRelease, openSiteCatalog, parseArgs, reproduce } from './reproduce.ts';
 import { checkModelFiles } from '../src/lib/embed/node-embedder.ts';

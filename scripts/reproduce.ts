@@ -28,7 +28,6 @@ import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.
 import { DEFAULT_SPEC, type ProtocolSpec } from '../src/lib/protocols/build.ts';
 import {
   LOCOMO_PLUS_MODES,
-  PAPER_DEFAULTS,
   choiceLabel,
   defaultQueryPrefix,
   paperDefault,
@@ -45,8 +44,8 @@ import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protoco
 import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
-import { isBenchmarkId, type Protocol } from '../src/lib/protocol-kit/types.ts';
-import { BENCHMARK_DEFS, protocolEntries } from '../src/lib/benchmarks/registry.ts';
+import type { Protocol } from '../src/lib/protocol-kit/types.ts';
+import { BENCHMARK_DEFS, protocolEntries, protocolRun } from '../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
@@ -122,8 +121,9 @@ export function usage(
 ): string {
   const protocols = protocolEntries(defs);
   const benchmarks = protocols.map(({ id, label }) => {
-    if (!isBenchmarkId(id)) return `  ${id.padEnd(15)} ${label}; no protocol builder yet`;
-    const d = PAPER_DEFAULTS[id];
+    const run = protocolRun(id, defs);
+    if (!run) return `  ${id.padEnd(15)} ${label}; no protocol builder yet`;
+    const d = run.defaults;
     return `  ${id.padEnd(15)} ${d.source}; default retriever ${d.retriever}`;
   });
   const ids = protocols.map((p) => p.id).join(', ');
@@ -211,7 +211,7 @@ export function parseArgs(
       const ids = protocolEntries(defs).map((p) => p.id);
       if (!ids.includes(b))
         throw new UsageError(`unknown benchmark "${b}"; one of ${ids.join(', ')}`);
-      if (!isBenchmarkId(b)) {
+      if (!protocolRun(b, defs)) {
         throw new UsageError(
           `${b}: in the benchmark registry, but no protocol builder runs it yet`,
         );

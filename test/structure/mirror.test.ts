@@ -12,6 +12,8 @@ const COVERED_BY_PAPER_CHARTS =
 const COVERED_BY_REPRODUCE_CHARTS =
   'its specs are checked in test/lib/charts/reproduce-charts.test.ts';
 const TYPES_ONLY = 'types only: nothing runs';
+const REGISTRY_ENTRY =
+  'one registry entry: test/lib/benchmarks/registry.test.ts, the loader, CLI and explain tests';
 const RUNES =
   'Svelte runes: the unit project does not compile .svelte.ts; every e2e runs it in the app';
 const CATALOG_SQL =
@@ -27,6 +29,12 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'app/services.svelte.ts': RUNES,
   'app/use-query.svelte.ts': RUNES,
   'benchmarks/benchmark-def.ts': TYPES_ONLY,
+  'benchmarks/inmind/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/locomo/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/locomo-plus/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/locomo-conv/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/memuse/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/utilmem/benchmark.ts': REGISTRY_ENTRY,
   'query/sql-values.ts': TYPES_ONLY,
   'analysis/search-result.ts': TYPES_ONLY,
   'userdata/parquet-reader.ts': TYPES_ONLY,

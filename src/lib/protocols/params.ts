@@ -3,7 +3,7 @@ import { DEFAULT_SPEC, type ProtocolSpec } from './build.ts';
 import { LOCOMO_PLUS_MODES, defaultQueryPrefix, paperDefault } from './defaults.ts';
 import { K_MAX } from '../protocol-kit/evaluate.ts';
 import { retrieverChoices } from '../protocol-kit/pool.ts';
-import { isBenchmarkId } from '../protocol-kit/types.ts';
+import { isBenchmarkId } from '../benchmarks/registry.ts';
 
 /** The Reproduce page's view state as it sits in the URL. */
 export interface ReproduceParams {

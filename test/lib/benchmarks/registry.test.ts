@@ -8,7 +8,7 @@ import {
 } from '../../../src/lib/benchmarks/registry.ts';
 import { PAPERS } from '../../../src/lib/results/results-csv.ts';
 import { FIXTURE_BENCHMARK } from './fixture-benchmark.ts';
-import { BENCHMARKS } from '../../../src/lib/protocol-kit/types.ts';
+import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
 
 interface SourcesFile {
   files: { id: string; dataset: string }[];

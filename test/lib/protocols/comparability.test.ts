@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../../scripts/reproduce.ts';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
-import { locomoConvScope } from '../../../src/lib/protocols/build.ts';
+import { locomoConvScope } from '../../../src/lib/benchmarks/locomo-conv/protocol.ts';
 import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import { COMPARABILITY, comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
 import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';

@@ -13,7 +13,7 @@ import {
   LOCOMO_CATEGORY_NAMES,
   locomoCategoryLabel,
 } from '../../../src/lib/datasets/locomo-categories.ts';
-import { BENCHMARKS } from '../../../src/lib/protocol-kit/types.ts';
+import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
 
 const papers = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -3,7 +3,8 @@ import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import { figureSources, reproduceSummary } from '../../../src/lib/protocols/explain.ts';
 import { comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
 import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
-import { BENCHMARKS, corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
+import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 
 const protocol: Protocol = {
   benchmark: 'inmind',
