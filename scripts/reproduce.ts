@@ -235,7 +235,7 @@ export function parseArgs(
     else if (flag === '--dtype') opts.dtype = oneOf(value(), MODEL_DTYPES, flag);
     else throw new UsageError(`unknown option "${flag}"`);
   }
-  const paper = paperDefault(spec.benchmark);
+  const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
   spec.inmind.target = target ?? paper.target ?? spec.inmind.target;
   const id = resolveRetriever(retriever, model, paper.retriever);
   if (id !== BM25_ID) {
@@ -253,7 +253,7 @@ export function parseArgs(
   return {
     spec,
     retriever: id,
-    queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus),
+    queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus, paper),
     ...opts,
   };
 }

@@ -42,6 +42,11 @@ export function protocolEntries(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS) 
   );
 }
 
+/** Every benchmark's DuckDB tables (shared ones once each): the console's "Benchmarks" group. */
+export function benchmarkTables(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): string[] {
+  return [...new Set(defs.flatMap((d) => d.dataset?.tables ?? []))];
+}
+
 /**
  * What is wrong between data/sources.json and the registry: a file no benchmark reads, or one
  * filed under another benchmark's folder. `npm run data` refuses to run while any is listed.

@@ -28,7 +28,11 @@ export function choiceLabel(benchmark: string, retriever: string): string {
  * The query prefix a protocol starts with: the paper's, except LoCoMo-Plus's retrieval mode,
  * which stands in for Figure 4's LoCoMo-Plus panel and so takes App. 9's BGE prefix.
  */
-export function defaultQueryPrefix(benchmark: string, mode: LocomoPlusMode): boolean {
+export function defaultQueryPrefix(
+  benchmark: string,
+  mode: LocomoPlusMode,
+  paper: PaperDefault = paperDefault(benchmark),
+): boolean {
   if (benchmark === 'locomo-plus' && mode === 'retrieval') return true;
-  return paperDefault(benchmark).queryPrefix;
+  return paper.queryPrefix;
 }
