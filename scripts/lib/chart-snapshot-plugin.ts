@@ -6,7 +6,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import { Catalog } from '../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../src/lib/db/node-engine.ts';
 import { loadResults } from '../../src/lib/loaders/core-loader.ts';
-import { PAPERS } from '../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../src/lib/benchmarks/registry.ts';
 import {
   CHART_SNAPSHOT_FILE,
   buildChartSnapshot,

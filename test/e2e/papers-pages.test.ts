@@ -8,7 +8,7 @@ import { resultsCatalog } from '../lib/charts/chart-harness.ts';
 import type { ChartDef } from '../../src/lib/charts/chart-kit.ts';
 import { OVERVIEW_CHART, PAPER_CHARTS, PAPER_INFO } from '../../src/lib/charts/paper-charts.ts';
 import type { SqlRow } from '../../src/lib/db/engine.ts';
-import { PAPERS } from '../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../src/lib/benchmarks/registry.ts';
 import { parseCsvRecords } from '../../src/lib/common/csv-records.ts';
 
 let server: StaticServer;

@@ -88,3 +88,12 @@ export function isBenchmarkId(value: string): value is BenchmarkId {
 export const BENCHMARKS: readonly BenchmarkId[] = protocolEntries()
   .map((p) => p.id)
   .filter(isBenchmarkId);
+
+export function isPaperId(value: string): value is PaperId {
+  return BENCHMARK_DEFS.some((d) => d.paper === value);
+}
+
+/** Every paper whose released numbers MemLens carries (data/results/<paper>.csv), in registry order. */
+export const PAPERS: readonly PaperId[] = BENCHMARK_DEFS.flatMap((d) =>
+  d.paper === null ? [] : [d.paper],
+).filter(isPaperId);

@@ -6,7 +6,7 @@ import {
   manifestProblems,
   protocolEntries,
 } from '../../../src/lib/benchmarks/registry.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { FIXTURE_BENCHMARK } from './fixture-benchmark.ts';
 import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
 

@@ -20,7 +20,7 @@ import { releaseScatterSpec } from '../../../src/lib/charts/release-scatter.ts';
 import { compareRelease } from '../../../src/lib/protocol-kit/locomo-plus-release.ts';
 import { rankingSpec } from '../../../src/lib/playground/chart.ts';
 import { rankMemories } from '../../../src/lib/playground/rank.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { renderSvg, resultsCatalog } from './chart-harness.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -10,7 +10,7 @@ import {
   toggledEntries,
   withLegendSelection,
 } from '../../../src/lib/charts/legend-state.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { renderSvg, resultsCatalog } from './chart-harness.ts';
 
 let catalog: Catalog;

@@ -9,7 +9,7 @@ import {
   inmindCharts,
 } from '../../../src/lib/charts/paper-charts.ts';
 import { domainCountsSpec } from '../../../src/lib/charts/domain-counts.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import {
   colorRanges,
   dataMarkLabels,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAPERS, parseResultsCsv } from '../../../src/lib/results/results-csv';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
+import { parseResultsCsv } from '../../../src/lib/results/results-csv';
 import { OVERVIEW_CHART, PAPER_CHARTS, PAPER_INFO } from '../../../src/lib/charts/paper-charts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
