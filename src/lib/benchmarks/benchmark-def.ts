@@ -22,7 +22,7 @@ export interface DatasetTables {
   turns?: readonly TurnRow[];
   queries?: readonly QueryRow[];
   extras?: Readonly<Record<string, readonly object[]>>;
-  /** Which files the rows came from, by part (`locomo-conv composed` → its label). */
+  /** Which files the rows came from, by part (the benchmark's id, or `<id> <part>`, → its label). */
   files: Readonly<Record<string, string>>;
 }
 

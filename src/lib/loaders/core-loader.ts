@@ -209,7 +209,7 @@ export function loadCoreData(
   );
 }
 
-/** LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse: loaded after the first page is usable. */
+/** Every registered benchmark of the 'benchmarks' phase: loaded after the first page is usable. */
 export function loadBenchmarkData(
   catalog: Catalog,
   opts: FetchOptions,
