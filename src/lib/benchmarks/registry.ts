@@ -47,6 +47,13 @@ export function benchmarkTables(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS):
   return [...new Set(defs.flatMap((d) => d.dataset?.tables ?? []))];
 }
 
+/** "A, B and C": the benchmarks loaded after the first page, whose conversations the viewer shows. */
+export function viewerBenchmarkNames(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): string {
+  const labels = defs.filter((d) => d.dataset?.phase === 'benchmarks').map((d) => d.label);
+  const last = labels.pop();
+  return labels.length === 0 ? (last ?? '') : `${labels.join(', ')} and ${last}`;
+}
+
 /**
  * What is wrong between data/sources.json and the registry: a file no benchmark reads, or one
  * filed under another benchmark's folder. `npm run data` refuses to run while any is listed.

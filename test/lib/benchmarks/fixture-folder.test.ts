@@ -11,6 +11,7 @@ import {
   benchmarkTables,
   protocolEntries,
   protocolRun,
+  viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
 import { schemaTables } from '../../../src/lib/console/schema.ts';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
@@ -82,6 +83,12 @@ describe('a benchmark that is one folder plus one registry line', () => {
       schemaTables([row], new Map(), new Set(tables))[0].group;
     expect(group(benchmarkTables(defs))).toBe('benchmarks');
     expect(group(benchmarkTables())).toBe('other');
+  });
+
+  it("is named on the Benchmarks page's lede", () => {
+    expect(viewerBenchmarkNames(defs)).toBe(
+      'LoCoMo, LoCoMo-Plus, LoCoMo-Conv, MemUse and FixtureFolder',
+    );
   });
 
   it('gets a row in the docs table', () => {

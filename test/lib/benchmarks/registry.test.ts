@@ -5,6 +5,7 @@ import {
   benchmarkById,
   manifestProblems,
   protocolEntries,
+  viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
 import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { FIXTURE_BENCHMARK } from './fixture-benchmark.ts';
@@ -62,5 +63,10 @@ describe('the benchmark registry', () => {
       benchmark: 'fixture-mem',
     });
     expect(benchmarkById('fixture-mem', [FIXTURE_BENCHMARK])?.label).toBe('FixtureMem');
+  });
+
+  it("names the viewer's benchmarks in registry order", () => {
+    expect(viewerBenchmarkNames()).toBe('LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse');
+    expect(viewerBenchmarkNames([FIXTURE_BENCHMARK])).toBe('FixtureMem');
   });
 });
