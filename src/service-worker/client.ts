@@ -4,8 +4,7 @@ import { SW_FILE } from '../lib/offline/precache.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../lib/offline/messages.ts';
 import type { OfflineSnapshot } from '../lib/offline/status.ts';
 import { errorMessage } from '../lib/common/error-message.ts';
-
-type Listener = (s: OfflineSnapshot) => void;
+import { createStore, patch } from '../lib/common/store.ts';
 
 function ask(worker: ServiceWorker, message: ToWorkerMessage): Promise<FromWorkerMessage> {
   return new Promise((resolve, reject) => {
@@ -20,43 +19,28 @@ function ask(worker: ServiceWorker, message: ToWorkerMessage): Promise<FromWorke
 }
 
 export class OfflineClient {
-  private snapshot: OfflineSnapshot = {
+  private readonly snapshot = createStore<OfflineSnapshot>({
     phase: 'off',
     progress: null,
     report: null,
     updateReady: false,
     error: '',
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  };
-  private readonly listeners = new Set<Listener>();
+  });
+  readonly subscribe = this.snapshot.subscribe;
   private registration: ServiceWorkerRegistration | null = null;
   private updating = false;
   /** Why the last install stopped; kept until a complete precache is reported. */
   private failed = '';
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-  get current(): OfflineSnapshot {
-    return this.snapshot;
-  }
-
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    listener(this.snapshot);
-    return () => this.listeners.delete(listener);
-  }
-
-  private set(patch: Partial<OfflineSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    for (const l of this.listeners) l(this.snapshot);
-  }
-
   /** Scope = the site's base, so one build works under any subpath. */
   async register(base: string = document.baseURI): Promise<void> {
-    const onLine = () => this.set({ online: navigator.onLine });
+    const onLine = () => patch(this.snapshot, { online: navigator.onLine });
     window.addEventListener('online', onLine);
     window.addEventListener('offline', onLine);
     if (!('serviceWorker' in navigator)) {
-      this.set({ phase: 'unsupported' });
+      patch(this.snapshot, { phase: 'unsupported' });
       return;
     }
     const container = navigator.serviceWorker;
@@ -77,7 +61,7 @@ export class OfflineClient {
       this.watchUpstream(reg);
       await this.refresh();
     } catch (err) {
-      this.set({ phase: 'error', error: errorMessage(err) });
+      patch(this.snapshot, { phase: 'error', error: errorMessage(err) });
     }
   }
 
@@ -113,7 +97,7 @@ export class OfflineClient {
     worker?.addEventListener('statechange', () => {
       if (worker.state === 'redundant' && !this.registration?.active && !this.failed) {
         this.failed = 'Saving for offline stopped before it finished; the next visit tries again.';
-        this.set({ phase: 'error', error: this.failed });
+        patch(this.snapshot, { phase: 'error', error: this.failed });
       }
       this.scheduleRefresh();
     });
@@ -122,9 +106,9 @@ export class OfflineClient {
   private onMessage(message: FromWorkerMessage): void {
     if (message.type === 'precache-failed') {
       this.failed = `Saving for offline stopped: ${message.reason}. Nothing corrupt was kept; the next visit tries again.`;
-      this.set({ phase: 'error', error: this.failed });
+      patch(this.snapshot, { phase: 'error', error: this.failed });
     } else if (message.type === 'precache-progress') {
-      this.set({ progress: { done: message.done, total: message.total } });
+      patch(this.snapshot, { progress: { done: message.done, total: message.total } });
       if (message.done === message.total) this.scheduleRefresh();
     } else if (message.type === 'cache-changed') {
       this.scheduleRefresh();
@@ -143,7 +127,7 @@ export class OfflineClient {
     const updateReady = !!reg.waiting && !!reg.active;
     const worker = reg.active;
     if (!worker) {
-      this.set({ phase: this.failed ? 'error' : 'installing', updateReady });
+      patch(this.snapshot, { phase: this.failed ? 'error' : 'installing', updateReady });
       return;
     }
     try {
@@ -152,9 +136,9 @@ export class OfflineClient {
       const complete = reply.report.precache.complete;
       if (complete) this.failed = '';
       const phase = complete ? 'ready' : this.failed ? 'error' : 'installing';
-      this.set({ phase, report: reply.report, updateReady, error: this.failed });
+      patch(this.snapshot, { phase, report: reply.report, updateReady, error: this.failed });
     } catch (err) {
-      this.set({ phase: 'error', error: errorMessage(err) });
+      patch(this.snapshot, { phase: 'error', error: errorMessage(err) });
     }
   }
 

@@ -1,9 +1,9 @@
 // The embedding worker: loads one model at a time and embeds batches, posting each finished
-// batch so the page can store it before the next one ends. Requests run one after another.
+// batch so the page can store it before the next one ends. Calls run one after another.
 import { embedInBatches, type BatchPlan } from '../lib/embed/token-batches.ts';
 import { chooseBackend } from '../lib/embed/backend-choice.ts';
 import { requestAdapterReport, type AdapterReport } from '../lib/embed/webgpu.ts';
-import { errorMessage } from '../lib/common/error-message.ts';
+import { serveRpc, type RpcCallContext } from '../lib/common/worker-rpc.ts';
 import {
   configureTransformers,
   loadModel,
@@ -12,21 +12,27 @@ import {
   provideOrtWasm,
   type LoadedModel,
 } from '../lib/embed/worker-model.ts';
-import type { FromWorker, ToWorker, WorkerLoadConfig } from '../lib/embed/worker-protocol.ts';
-import { LoadProgressTracker, type ProgressEvent } from '../lib/embed/load-progress.ts';
+import type {
+  EmbeddedBatch,
+  EmbedMethods,
+  LoadInfo,
+  WorkerLoadConfig,
+} from '../lib/embed/worker-protocol.ts';
+import {
+  LoadProgressTracker,
+  type LoadProgress,
+  type ProgressEvent,
+} from '../lib/embed/load-progress.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let current: { model: LoadedModel; plan: BatchPlan } | null = null;
-const cancelled = new Set<number>();
-let queue: Promise<void> = Promise.resolve();
 /** Model files that failed their check: every later load fetches them past the HTTP cache. */
 const failedModelUrls = new Set<string>();
 
-function post(message: FromWorker, transfer: Transferable[] = []): void {
-  scope.postMessage(message, transfer);
-}
-
-async function load(id: number, config: WorkerLoadConfig): Promise<void> {
+async function load(
+  { config }: { config: WorkerLoadConfig },
+  call: RpcCallContext<LoadProgress>,
+): Promise<LoadInfo> {
   const started = performance.now();
   await current?.model.dispose();
   current = null;
@@ -42,7 +48,7 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
   const tracker = new LoadProgressTracker();
   const onProgress = (event: ProgressEvent) => {
     const progress = tracker.update(event);
-    if (progress) post({ type: 'load-progress', id, progress });
+    if (progress) call.progress(progress);
   };
   let adapter: AdapterReport | null = null;
   const choice = await chooseBackend(
@@ -63,35 +69,31 @@ async function load(id: number, config: WorkerLoadConfig): Promise<void> {
       guard.failure ? Promise.reject(guard.failure) : loadModel(config, 'wasm', guard, onProgress),
   );
   current = { model: choice.value, plan: config.batchPlan };
-  post({
-    type: 'loaded',
-    id,
-    info: {
-      backend: choice.backend,
-      fallbackReason: choice.fallbackReason,
-      emulated: choice.emulated,
-      adapter,
-      threads: choice.backend === 'wasm' ? config.numThreads : 0,
-      loadMs: performance.now() - started,
-      files: choice.value.files,
-      weightsSha256: choice.value.weightsSha256,
-    },
-  });
+  return {
+    backend: choice.backend,
+    fallbackReason: choice.fallbackReason,
+    emulated: choice.emulated,
+    adapter,
+    threads: choice.backend === 'wasm' ? config.numThreads : 0,
+    loadMs: performance.now() - started,
+    files: choice.value.files,
+    weightsSha256: choice.value.weightsSha256,
+  };
 }
 
-async function embed(id: number, texts: string[]): Promise<void> {
+/** A cancelled run stops between batches; the RPC then answers `cancelled`. */
+async function embed(
+  { texts }: { texts: string[] },
+  { signal, progress }: RpcCallContext<EmbeddedBatch>,
+): Promise<null> {
   if (!current) throw new Error('no model loaded');
   const { model, plan } = current;
-  const finished = await embedInBatches(model.encode(texts), plan, {
+  await embedInBatches(model.encode(texts), plan, {
     embed: (batch) => model.embed(batch),
-    onBatch: (indices, vectors) => post({ type: 'batch', id, indices, vectors }, [vectors.buffer]),
-    stopped: () => cancelled.has(id),
+    onBatch: (indices, vectors) => progress({ indices, vectors }, [vectors.buffer]),
+    stopped: () => signal.aborted,
   });
-  if (!finished) {
-    post({ type: 'cancelled', id });
-    return;
-  }
-  post({ type: 'embedded', id });
+  return null;
 }
 
 /**
@@ -101,30 +103,4 @@ async function embed(id: number, texts: string[]): Promise<void> {
  */
 const isOrtThread = scope.name.startsWith('em-pthread');
 
-function onMessage(event: MessageEvent<ToWorker>): void {
-  const message = event.data;
-  if (message.type === 'cancel') {
-    cancelled.add(message.id);
-    return;
-  }
-  if (message.type === 'hold') {
-    const id = message.id;
-    void navigator.locks.request(message.lock, () => {
-      post({ type: 'held', id });
-      return new Promise<never>(() => undefined);
-    });
-    return;
-  }
-  queue = queue.then(async () => {
-    try {
-      if (message.type === 'load') await load(message.id, message.config);
-      else await embed(message.id, message.texts);
-    } catch (error) {
-      post({ type: 'error', id: message.id, message: errorMessage(error) });
-    } finally {
-      cancelled.delete(message.id);
-    }
-  });
-}
-
-if (!isOrtThread) scope.onmessage = onMessage;
+if (!isOrtThread) serveRpc<EmbedMethods>(scope, { load, embed }, { serial: true });

@@ -18,6 +18,7 @@ import {
   type HubEmbedder,
 } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { createStore, patch } from '../common/store.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
 import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
 import type { RunProgress } from '../embed/progress.ts';
@@ -77,43 +78,27 @@ function requestOf(choice: EmbedChoice): EmbedderRequest {
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
 export class EmbedRun {
-  private state: EmbedRunState = INITIAL_EMBED_STATE;
-  private readonly listeners = new Set<(state: EmbedRunState) => void>();
+  private readonly state = createStore(INITIAL_EMBED_STATE);
+  readonly subscribe = this.state.subscribe;
+  readonly getSnapshot = this.state.get;
   private loadedKey = '';
   private current: AbortController | null = null;
-  private disposed = false;
 
   constructor(
     private readonly hub: EmbedderHub,
     private readonly specs: readonly ModelSpec[],
   ) {}
 
-  getSnapshot(): EmbedRunState {
-    return this.state;
-  }
-
-  subscribe(listener: (state: EmbedRunState) => void): () => void {
-    this.listeners.add(listener);
-    listener(this.state);
-    return () => this.listeners.delete(listener);
-  }
-
   /** The matrix of the last finished run, or null (none yet, or it was cancelled). */
   lastMatrix(): EmbeddingMatrix | null {
-    const run = this.state.lastRun;
+    const run = this.state.get().lastRun;
     return run && { dim: run.matrix.dim, count: run.texts.length, vectors: run.matrix.vectors };
-  }
-
-  private set(patch: Partial<EmbedRunState>): void {
-    if (this.disposed) return;
-    this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener(this.state);
   }
 
   /** Opens the hub's vector cache; the page is usable (without it, if it fails) once done. */
   async start(): Promise<void> {
     const store = await this.hub.store();
-    this.set({
+    patch(this.state, {
       ready: true,
       error: store ? '' : `Vector cache unavailable, every run recomputes: ${this.hub.storeError}`,
     });
@@ -122,7 +107,7 @@ export class EmbedRun {
 
   private async refreshCount(): Promise<void> {
     const store = await this.hub.store();
-    this.set({ cacheCount: store ? await store.count().catch(() => null) : null });
+    patch(this.state, { cacheCount: store ? await store.count().catch(() => null) : null });
   }
 
   private async loaded(choice: EmbedChoice): Promise<HubEmbedder> {
@@ -130,46 +115,50 @@ export class EmbedRun {
     const key = requestKey(request);
     if (key === this.loadedKey) return this.hub.embedder(request);
     this.loadedKey = '';
-    this.set({ phase: 'loading', report: null, loadProgress: null });
-    const embedder = await this.hub.embedder(request, (loadProgress) => this.set({ loadProgress }));
+    patch(this.state, { phase: 'loading', report: null, loadProgress: null });
+    const embedder = await this.hub.embedder(request, (loadProgress) =>
+      patch(this.state, { loadProgress }),
+    );
     this.loadedKey = key;
-    this.set({ report: embedder.report });
+    patch(this.state, { report: embedder.report });
     return embedder;
   }
 
   async load(choice: EmbedChoice): Promise<void> {
-    this.set({ error: '' });
+    patch(this.state, { error: '' });
     try {
       await this.loaded(choice);
-      this.set({ phase: 'idle' });
+      patch(this.state, { phase: 'idle' });
     } catch (err) {
-      this.set({ phase: 'error', error: errorMessage(err) });
+      patch(this.state, { phase: 'error', error: errorMessage(err) });
     }
   }
 
   async embed(choice: EmbedChoice, texts: readonly string[]): Promise<void> {
-    this.set({ error: '', cacheNotice: '', lastRun: null });
+    patch(this.state, { error: '', cacheNotice: '', lastRun: null });
     const controller = new AbortController();
     this.current = controller;
     try {
       const embedder = await this.loaded(choice);
       const run = { spec: choice.spec, dtype: choice.dtype, texts: [...texts] };
-      this.set({ phase: 'embedding', progress: null });
+      patch(this.state, { phase: 'embedding', progress: null });
       const matrix = await embedder.embed(run.texts, {
         kind: 'document',
         signal: controller.signal,
         onProgress: (progress) =>
-          this.set(
+          patch(
+            this.state,
             progress.computed > 0 ? { progress, lastRate: progress.textsPerSecond } : { progress },
           ),
         onCacheError: (message) =>
-          this.set({
+          patch(this.state, {
             cacheNotice: `${message}. The vectors of this run are kept in memory but not saved.`,
           }),
       });
-      this.set({ phase: 'done', lastRun: { ...run, kind: 'document', matrix } });
+      patch(this.state, { phase: 'done', lastRun: { ...run, kind: 'document', matrix } });
     } catch (err) {
-      this.set(
+      patch(
+        this.state,
         isAbort(err) ? { phase: 'cancelled' } : { phase: 'error', error: errorMessage(err) },
       );
     } finally {
@@ -186,58 +175,60 @@ export class EmbedRun {
   async clearCache(): Promise<void> {
     const store = await this.hub.store();
     if (!store) return;
-    this.set({ cacheBusy: true });
+    patch(this.state, { cacheBusy: true });
     try {
       await store.clear();
     } catch (err) {
-      this.set({ error: `Could not clear the cache: ${errorMessage(err)}` });
+      patch(this.state, { error: `Could not clear the cache: ${errorMessage(err)}` });
     } finally {
       await this.refreshCount();
-      this.set({ cacheBusy: false });
+      patch(this.state, { cacheBusy: false });
     }
   }
 
   async importPack(name: string, bytes: () => Promise<ArrayBuffer>): Promise<void> {
     const store = await this.hub.store();
     if (!store) {
-      this.set({
+      patch(this.state, {
         packStatus: 'The vector cache is unavailable here, so a pack cannot be imported.',
       });
       return;
     }
-    this.set({ packBusy: true, packStatus: `Reading ${name}…` });
+    patch(this.state, { packBusy: true, packStatus: `Reading ${name}…` });
     try {
       const summary = await importPack(await bytes(), this.specs, store);
-      this.set({ packImported: summary.imported, packStatus: describeImport(name, summary) });
+      patch(this.state, {
+        packImported: summary.imported,
+        packStatus: describeImport(name, summary),
+      });
     } catch (err) {
-      this.set({
+      patch(this.state, {
         packImported: null,
         packStatus: `Could not import ${name}: ${errorMessage(err)}`,
       });
     } finally {
-      this.set({ packBusy: false });
+      patch(this.state, { packBusy: false });
       await this.refreshCount();
     }
   }
 
   /** The last finished run as a pack and its file name; null when there is none. */
   async exportLastRun(): Promise<{ bytes: ArrayBuffer; fileName: string } | null> {
-    const run = this.state.lastRun;
+    const run = this.state.get().lastRun;
     if (!run) return null;
-    this.set({ packBusy: true });
+    patch(this.state, { packBusy: true });
     try {
       return { bytes: await exportPack(run), fileName: packFileName(run) };
     } catch (err) {
-      this.set({ packStatus: `Could not export: ${errorMessage(err)}` });
+      patch(this.state, { packStatus: `Could not export: ${errorMessage(err)}` });
       return null;
     } finally {
-      this.set({ packBusy: false });
+      patch(this.state, { packBusy: false });
     }
   }
 
   dispose(): void {
     this.cancel();
-    this.disposed = true;
-    this.listeners.clear();
+    this.state.close();
   }
 }

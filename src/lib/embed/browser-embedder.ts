@@ -9,10 +9,10 @@ import { loadedKeyScope, vectorKeys } from './vector-cache-key.ts';
 import type { VectorStore } from './vector-cache.ts';
 import { locateModel, type ModelLocation } from './model-location.ts';
 import { wasmThreadCount } from './wasm-threads.ts';
-import { WorkerChannel } from './worker-channel.ts';
+import { RpcClient, type RpcClientOptions, type RpcWorker } from '../common/worker-rpc.ts';
 import { storageMessage } from '../common/storage-error.ts';
 import type { DeviceChoice } from './backend-choice.ts';
-import type { FromWorker, LoadInfo, WasmPaths } from './worker-protocol.ts';
+import type { EmbeddedBatch, EmbedMethods, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
 import { DEFAULT_BATCH_PLAN } from './token-batches.ts';
 
@@ -47,7 +47,7 @@ export interface BrowserEmbedderOptions {
   maxBatch?: number;
   tokenBudget?: number;
   /** The embedding worker (src/browser/workers.ts in the page: its script checked first). */
-  createWorker: () => Worker | Promise<Worker>;
+  createWorker: () => RpcWorker | Promise<RpcWorker>;
   /** Where ORT's wasm is served and its digest (src/browser/ort-assets.ts in the page). */
   wasmPaths: (siteBase: string) => WasmPaths | Promise<WasmPaths>;
   fetchImpl?: typeof fetch;
@@ -56,6 +56,8 @@ export interface BrowserEmbedderOptions {
 function abortError(): DOMException {
   return new DOMException('Embedding was cancelled', 'AbortError');
 }
+
+const EMBED_RPC: RpcClientOptions = { name: 'embedding worker', cancelled: abortError };
 
 function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw abortError();
@@ -75,7 +77,7 @@ interface Misses {
 }
 
 export class BrowserEmbedder implements Embedder {
-  private channel: WorkerChannel | null = null;
+  private rpc: RpcClient<EmbedMethods> | null = null;
   private loaded: Loaded | null = null;
   private run: AbortController | null = null;
   private lastLoad: { modelId: string; opts: BrowserLoadOptions; spec?: ModelSpec } | null = null;
@@ -119,45 +121,25 @@ export class BrowserEmbedder implements Embedder {
       fetchImpl: this.options.fetchImpl,
     });
     const wasmPaths = await this.options.wasmPaths(this.siteBase);
-    if (!this.channel || this.channel.stopped) {
-      this.channel = new WorkerChannel(await this.options.createWorker());
-      this.channel.watchLife();
+    if (!this.rpc || this.rpc.stopped) {
+      this.rpc = new RpcClient<EmbedMethods>(await this.options.createWorker(), EMBED_RPC);
     }
     this.lastLoad = { modelId, opts, spec };
-    const channel = this.channel;
-    const info = await new Promise<LoadInfo>((resolve, reject) => {
-      const onMessage = (message: FromWorker) => {
-        if (message.type === 'load-progress') {
-          opts.onProgress?.(message.progress);
-          return;
-        }
-        channel.close(message.id);
-        if (message.type === 'loaded') resolve(message.info);
-        else reject(new Error(message.type === 'error' ? message.message : 'unexpected reply'));
-      };
-      channel.open(
-        (id) => ({
-          type: 'load',
-          id,
-          config: {
-            spec: model,
-            dtype,
-            device: opts.device,
-            location,
-            siteBase: this.siteBase,
-            wasmPaths,
-            numThreads: wasmThreadCount(),
-            batchPlan: {
-              maxBatch: this.options.maxBatch ?? DEFAULT_BATCH_PLAN.maxBatch,
-              tokenBudget: this.options.tokenBudget ?? DEFAULT_BATCH_PLAN.tokenBudget,
-            },
-            failWebgpuProbe: opts.failWebgpuProbe ?? false,
-          },
-        }),
-        onMessage,
-        onMessage,
-      );
-    });
+    const config = {
+      spec: model,
+      dtype,
+      device: opts.device,
+      location,
+      siteBase: this.siteBase,
+      wasmPaths,
+      numThreads: wasmThreadCount(),
+      batchPlan: {
+        maxBatch: this.options.maxBatch ?? DEFAULT_BATCH_PLAN.maxBatch,
+        tokenBudget: this.options.tokenBudget ?? DEFAULT_BATCH_PLAN.tokenBudget,
+      },
+      failWebgpuProbe: opts.failWebgpuProbe ?? false,
+    };
+    const info: LoadInfo = await this.rpc.call('load', { config }, { onProgress: opts.onProgress });
     const report: LoadReport = { ...info, modelId: model.id, dtype, source: location.kind };
     this.loaded = { spec: model, dtype, report };
     return report;
@@ -166,7 +148,7 @@ export class BrowserEmbedder implements Embedder {
   async embed(texts: readonly string[], opts: BrowserEmbedOptions): Promise<EmbeddingMatrix> {
     if (this.run) throw new Error('An embedding run is already in progress');
     // A worker that died since (closed, crashed, errored) is replaced and the model loaded again.
-    if (this.channel?.stopped && this.lastLoad) {
+    if (this.rpc?.stopped && this.lastLoad) {
       const { modelId, opts: loadOpts, spec } = this.lastLoad;
       await this.load(modelId, loadOpts, spec);
     }
@@ -190,8 +172,8 @@ export class BrowserEmbedder implements Embedder {
 
   async dispose(): Promise<void> {
     this.cancel();
-    this.channel?.terminate();
-    this.channel = null;
+    this.rpc?.terminate();
+    this.rpc = null;
     this.loaded = null;
   }
 
@@ -250,82 +232,66 @@ export class BrowserEmbedder implements Embedder {
     signal: AbortSignal,
     { onProgress, onCacheError }: BrowserEmbedOptions,
   ): Promise<void> {
-    const channel = this.channel;
-    if (!channel) return Promise.reject(new Error('embedding worker is not running'));
+    const rpc = this.rpc;
+    if (!rpc) return Promise.reject(new Error('embedding worker is not running'));
     let cache = this.options.cache ?? null;
-    return new Promise<void>((resolve, reject) => {
-      // Batches are stored strictly in order; one not yet started when the run is cancelled
-      // is dropped, one already being written completes (whole) and is counted.
-      let commits: Promise<void> = Promise.resolve();
-      let failure: unknown = null;
-      let id = 0;
+    // Batches are stored strictly in order; one not yet started when the run is cancelled
+    // is dropped, one already being written completes (whole) and is counted.
+    let commits: Promise<void> = Promise.resolve();
+    let failure: unknown = null;
+    // A failure here (a bad batch, a store that threw) cancels the worker's run too.
+    const failed = new AbortController();
+    const stop = (error: unknown) => {
+      failure ??= error;
+      failed.abort();
+    };
 
-      const commit = async (indices: number[], batch: Float32Array) => {
-        if (signal.aborted || failure) return;
-        const entries = indices.map((index, r) => ({
-          key: misses.keys[index],
-          vector: batch.slice(r * dim, (r + 1) * dim),
-        }));
-        if (cache) {
-          // The cache is optional: once a write fails the run goes on without it.
-          await cache.putMany(entries).catch((err: unknown) => {
-            cache = null;
-            onCacheError?.(storageMessage(err, 'embedding vectors'));
-          });
-        }
-        let rows = 0;
-        entries.forEach(({ vector }, r) => {
-          for (const row of misses.rows[indices[r]]) {
-            vectors.set(vector, row * dim);
-            rows++;
-          }
+    const commit = async (indices: number[], batch: Float32Array) => {
+      if (signal.aborted || failure) return;
+      const entries = indices.map((index, r) => ({
+        key: misses.keys[index],
+        vector: batch.slice(r * dim, (r + 1) * dim),
+      }));
+      if (cache) {
+        // The cache is optional: once a write fails the run goes on without it.
+        await cache.putMany(entries).catch((err: unknown) => {
+          cache = null;
+          onCacheError?.(storageMessage(err, 'embedding vectors'));
         });
-        onProgress?.(meter.commit(entries.length, rows));
-      };
-
-      const finish = (error: unknown) => {
-        channel.close(id);
-        signal.removeEventListener('abort', onAbort);
-        void commits.then(() => {
-          const cause = failure ?? error;
-          if (cause) reject(cause);
-          else resolve();
-        });
-      };
-
-      const onAbort = () => {
-        channel.send({ type: 'cancel', id });
-        finish(abortError());
-      };
-
-      const onMessage = (message: FromWorker) => {
-        if (message.type === 'batch') {
-          if (message.vectors.length !== message.indices.length * dim) {
-            failure ??= new Error('the worker returned a batch of the wrong size');
-            channel.send({ type: 'cancel', id });
-            return;
-          }
-          commits = commits
-            .then(() => commit(message.indices, message.vectors))
-            .catch((error: unknown) => {
-              failure ??= error;
-              channel.send({ type: 'cancel', id });
-            });
-        } else if (message.type === 'embedded') {
-          finish(null);
-        } else if (message.type === 'cancelled') {
-          finish(failure ?? abortError());
-        } else if (message.type === 'error') {
-          finish(new Error(message.message));
+      }
+      let rows = 0;
+      entries.forEach(({ vector }, r) => {
+        for (const row of misses.rows[indices[r]]) {
+          vectors.set(vector, row * dim);
+          rows++;
         }
-      };
+      });
+      onProgress?.(meter.commit(entries.length, rows));
+    };
 
-      id = channel.open(
-        (requestId) => ({ type: 'embed', id: requestId, texts: misses.texts }),
-        onMessage,
-        onMessage,
+    const onBatch = ({ indices, vectors: batch }: EmbeddedBatch) => {
+      if (batch.length !== indices.length * dim) {
+        stop(new Error('the worker returned a batch of the wrong size'));
+        return;
+      }
+      commits = commits.then(() => commit(indices, batch)).catch(stop);
+    };
+
+    const finish = async (error: unknown) => {
+      await commits;
+      const cause = failure ?? error;
+      if (cause) throw cause;
+    };
+
+    return rpc
+      .call(
+        'embed',
+        { texts: misses.texts },
+        { signal: AbortSignal.any([signal, failed.signal]), onProgress: onBatch },
+      )
+      .then(
+        () => finish(null),
+        (error: unknown) => finish(error),
       );
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
   }
 }

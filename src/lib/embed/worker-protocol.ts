@@ -1,5 +1,5 @@
-// Messages between the page and src/workers/embed-worker.ts. Every request carries an id; the
-// worker answers in order, and `cancel` is the one message it acts on before earlier ones end.
+// What the page and src/workers/embed-worker.ts exchange: the load settings, what a load reports,
+// and the worker's method map.
 import type { ModelDtype, ModelSpec } from './model-registry.ts';
 import type { ModelLocation } from './model-location.ts';
 import type { DeviceChoice, WebBackend } from './backend-choice.ts';
@@ -45,18 +45,17 @@ export interface LoadInfo {
   weightsSha256: string;
 }
 
-export type ToWorker =
-  | { type: 'load'; id: number; config: WorkerLoadConfig }
-  | { type: 'embed'; id: number; texts: string[] }
-  | { type: 'cancel'; id: number }
-  /** Hold this Web Lock for the worker's lifetime: the page learns of its end when it is freed. */
-  | { type: 'hold'; id: number; lock: string };
+/** One finished batch: rows `indices` of the texts sent, `vectors` row-major (its buffer moves). */
+export interface EmbeddedBatch {
+  indices: number[];
+  vectors: Float32Array;
+}
 
-export type FromWorker =
-  | { type: 'loaded'; id: number; info: LoadInfo }
-  | { type: 'load-progress'; id: number; progress: LoadProgress }
-  | { type: 'batch'; id: number; indices: number[]; vectors: Float32Array }
-  | { type: 'embedded'; id: number }
-  | { type: 'cancelled'; id: number }
-  | { type: 'held'; id: number }
-  | { type: 'error'; id: number; message: string };
+/**
+ * The embed worker's methods (lib/common/worker-rpc.ts carries them). Calls run one after another;
+ * a run's batches arrive as its progress, so the page stores each before the next one ends.
+ */
+export interface EmbedMethods {
+  load: { params: { config: WorkerLoadConfig }; result: LoadInfo; progress: LoadProgress };
+  embed: { params: { texts: string[] }; result: null; progress: EmbeddedBatch };
+}

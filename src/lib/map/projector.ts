@@ -2,9 +2,11 @@
 // page's life and beside the vectors in the vector cache (the same IndexedDB store, under the
 // projection's own key), so returning to a view does not project again. Aborting a projection
 // terminates the worker; the next one starts a fresh worker.
+import { errorMessage } from '../common/error-message.ts';
+import { RpcClient, type RpcClientOptions, type RpcWorker } from '../common/worker-rpc.ts';
 import type { VectorStore } from '../embed/vector-cache.ts';
 import { projectionKey, type ProjectionProgress, type ProjectionRequest } from './projection.ts';
-import { isFromMapWorker, type FromMapWorker } from './worker-protocol.ts';
+import type { MapMethods, Projected } from './worker-protocol.ts';
 
 export type ProjectionSource = 'worker' | 'memory' | 'cache';
 
@@ -21,16 +23,9 @@ export interface ProjectOptions {
   onProgress?: (p: ProjectionProgress) => void;
 }
 
-/** The part of a Worker the projector uses (a real one in the page, an in-process one in tests). */
-export interface MapWorkerLike {
-  postMessage(message: unknown, transfer: Transferable[]): void;
-  addEventListener(type: 'message' | 'error', listener: (event: Event) => void): void;
-  terminate(): void;
-}
-
 export interface MapProjectorOptions {
   /** In the page, a promise: the worker's script is checked before it runs. */
-  createWorker: () => MapWorkerLike | Promise<MapWorkerLike>;
+  createWorker: () => RpcWorker | Promise<RpcWorker>;
   /** The vector cache; null or failing: memory only. */
   store?: () => Promise<VectorStore | null>;
 }
@@ -39,13 +34,12 @@ function abortError(): DOMException {
   return new DOMException('Projection was cancelled', 'AbortError');
 }
 
+const MAP_RPC: RpcClientOptions = { name: 'map worker', cancelled: abortError };
+
 export class MapProjector {
-  private worker: MapWorkerLike | null = null;
-  private starting: Promise<MapWorkerLike> | null = null;
-  private nextId = 1;
+  private rpc: RpcClient<MapMethods> | null = null;
   private readonly memory = new Map<string, Float32Array>();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly pending = new Map<number, (message: FromMapWorker) => void>();
 
   constructor(private readonly options: MapProjectorOptions) {}
 
@@ -86,64 +80,38 @@ export class MapProjector {
     return { coords, source: 'worker' as const, ms, key };
   }
 
-  private async workerFor(): Promise<MapWorkerLike> {
-    if (this.worker) return this.worker;
-    this.starting ??= Promise.resolve(this.options.createWorker()).finally(() => {
-      this.starting = null;
-    });
-    const worker = await this.starting;
-    if (this.worker) return this.worker;
-    worker.addEventListener('message', (event) => {
-      if (!(event instanceof MessageEvent)) return;
-      const message: unknown = event.data;
-      if (isFromMapWorker(message)) this.pending.get(message.id)?.(message);
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      const said = 'message' in event && typeof event.message === 'string' ? event.message : '';
-      const failed = `map worker failed: ${said || 'script error'}`;
-      const waiting = [...this.pending];
-      this.stop();
-      for (const [id, listener] of waiting) listener({ type: 'error', id, message: failed });
-    });
-    this.worker = worker;
-    return worker;
+  /** Projections run one at a time (the queue), so one worker is started at a time. */
+  private async client(): Promise<RpcClient<MapMethods>> {
+    if (this.rpc && !this.rpc.stopped) return this.rpc;
+    this.rpc = new RpcClient<MapMethods>(await this.options.createWorker(), MAP_RPC);
+    return this.rpc;
   }
 
   private async inWorker(
     request: ProjectionRequest,
     { signal, onProgress }: ProjectOptions,
-  ): Promise<{ coords: Float32Array; ms: number }> {
-    const worker = await this.workerFor();
+  ): Promise<Projected> {
+    const rpc = await this.client();
     if (signal?.aborted) throw abortError();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const finish = (end: () => void) => {
-        this.pending.delete(id);
-        signal?.removeEventListener('abort', onAbort);
-        end();
-      };
-      const onAbort = () => {
-        this.stop();
-        finish(() => reject(abortError()));
-      };
-      signal?.addEventListener('abort', onAbort);
-      this.pending.set(id, (message) => {
-        if (message.type === 'progress') onProgress?.(message.progress);
-        else if (message.type === 'projected')
-          finish(() => resolve({ coords: message.coords, ms: message.ms }));
-        else finish(() => reject(new Error(`projection failed: ${message.message}`)));
-      });
-      // A copy goes over: the page keeps its vectors.
-      worker.postMessage({ type: 'project', id, request }, []);
-    });
+    // A copy goes over: the page keeps its vectors.
+    const answer = rpc.call('project', request, { signal, onProgress });
+    // The call has its cancel sent and rejected first; a projection never yields, so its worker goes.
+    const onAbort = () => this.stop();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await answer;
+    } catch (error) {
+      if (signal?.aborted) throw abortError();
+      throw new Error(`projection failed: ${errorMessage(error)}`);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 
-  /** Terminates the worker; what was pending on it is dropped (its callers were aborted). */
+  /** Terminates the worker; a projection still open on it fails. */
   private stop(): void {
-    this.worker?.terminate();
-    this.worker = null;
-    this.pending.clear();
+    this.rpc?.terminate();
+    this.rpc = null;
   }
 
   dispose(): void {

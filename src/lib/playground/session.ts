@@ -3,6 +3,7 @@
 // ranking superseded by newer texts is aborted and never shown.
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { createStore, patch } from '../common/store.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
 import type { SiteModels } from '../embed/site-models.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
@@ -59,14 +60,17 @@ function initialOptions(): RetrieverOption[] {
 }
 
 export class PlaygroundSession {
-  private state: PlaygroundSnapshot = { options: initialOptions(), results: {} };
-  private readonly listeners = new Set<(state: PlaygroundSnapshot) => void>();
+  private readonly state = createStore<PlaygroundSnapshot>({
+    options: initialOptions(),
+    results: {},
+  });
+  readonly subscribe = this.state.subscribe;
+  readonly getSnapshot = this.state.get;
   private readonly bm25 = bm25Retriever();
   private readonly dense = new Map<string, Promise<Retriever>>();
   private readonly backends = new Map<string, string>();
   private readonly runs = new Map<string, AbortController>();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private disposed = false;
   private last: RankRequest | null = null;
 
   constructor(private readonly deps: PlaygroundSessionDeps) {
@@ -76,30 +80,14 @@ export class PlaygroundSession {
           bm25Option(),
           ...listModelSpecs().map((spec) => modelOption(spec, playgroundDtype(models, spec))),
         ];
-        this.set({ ...this.state, options });
+        patch(this.state, { options });
       })
       .catch(() => undefined);
   }
 
-  getSnapshot(): PlaygroundSnapshot {
-    return this.state;
-  }
-
-  subscribe(listener: (state: PlaygroundSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    listener(this.state);
-    return () => this.listeners.delete(listener);
-  }
-
-  private set(state: PlaygroundSnapshot): void {
-    if (this.disposed) return;
-    this.state = state;
-    for (const listener of this.listeners) listener(state);
-  }
-
-  private patch(id: string, patch: Partial<RetrieverResult>): void {
-    const prev = this.state.results[id] ?? EMPTY;
-    this.set({ ...this.state, results: { ...this.state.results, [id]: { ...prev, ...patch } } });
+  private patchResult(id: string, part: Partial<RetrieverResult>): void {
+    const { results } = this.state.get();
+    patch(this.state, { results: { ...results, [id]: { ...(results[id] ?? EMPTY), ...part } } });
   }
 
   /** BM25 now; the models once the texts have not changed for `delayMs`. */
@@ -115,11 +103,12 @@ export class PlaygroundSession {
   private retriever(id: string): Promise<Retriever> {
     let retriever = this.dense.get(id);
     if (!retriever) {
-      const dtype = this.state.options.find((o) => o.id === id)?.dtype;
+      const dtype = this.state.get().options.find((o) => o.id === id)?.dtype;
       retriever = dtype
         ? this.deps.hub
             .embedder({ modelId: id, device: 'auto', dtype }, (load) => {
-              if (this.state.results[id]?.status === 'loading') this.patch(id, { load });
+              if (this.state.get().results[id]?.status === 'loading')
+                this.patchResult(id, { load });
             })
             .then((e) => {
               this.backends.set(id, ranOn(e));
@@ -138,14 +127,14 @@ export class PlaygroundSession {
     this.runs.set(id, controller);
     const { signal } = controller;
     const loading = id !== BM25_ID && !this.dense.has(id);
-    this.patch(id, { status: loading ? 'loading' : 'running', progress: null, detail: '' });
+    this.patchResult(id, { status: loading ? 'loading' : 'running', progress: null, detail: '' });
     const { background, memories, query } = request;
     retriever()
       .then((r) =>
         rankWith(r, background, memories, query, {
           signal,
           onProgress: (progress) => {
-            if (!signal.aborted) this.patch(id, { status: 'running', progress, load: null });
+            if (!signal.aborted) this.patchResult(id, { status: 'running', progress, load: null });
           },
         }),
       )
@@ -153,21 +142,21 @@ export class PlaygroundSession {
         (ranking) => {
           if (signal.aborted) return;
           const backend = this.backends.get(id) ?? 'BM25 (no model)';
-          this.patch(id, { status: 'done', ranking, progress: null, load: null, backend });
+          this.patchResult(id, { status: 'done', ranking, progress: null, load: null, backend });
         },
         (err: unknown) => {
-          if (!signal.aborted) this.patch(id, { status: 'error', detail: errorMessage(err) });
+          if (!signal.aborted) this.patchResult(id, { status: 'error', detail: errorMessage(err) });
         },
       );
   }
 
   /** Stops one model's run (what it embedded stays cached); `again` or new texts rerun it. */
   cancel(id: string): void {
-    const status = this.state.results[id]?.status;
+    const status = this.state.get().results[id]?.status;
     if (status !== 'loading' && status !== 'running') return;
     this.runs.get(id)?.abort();
     this.runs.delete(id);
-    this.patch(id, { status: 'cancelled', progress: null, load: null });
+    this.patchResult(id, { status: 'cancelled', progress: null, load: null });
   }
 
   /** Runs a cancelled model again on the last texts. */
@@ -179,7 +168,6 @@ export class PlaygroundSession {
     clearTimeout(this.timer);
     for (const run of this.runs.values()) run.abort();
     this.runs.clear();
-    this.disposed = true;
-    this.listeners.clear();
+    this.state.close();
   }
 }

@@ -6,6 +6,7 @@ import type { Catalog } from '../db/catalog.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { createStore, patch } from '../common/store.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/inputs.ts';
@@ -79,28 +80,14 @@ export function viewKey(v: ReproduceParams): string {
 }
 
 export class ReproduceRun<Source> {
-  private state: ReproduceState = IDLE_STATE;
-  private readonly listeners = new Set<(state: ReproduceState) => void>();
+  private readonly state = createStore(IDLE_STATE);
+  readonly subscribe = this.state.subscribe;
+  readonly getSnapshot = this.state.get;
   private current: AbortController | null = null;
   private lastKey = '';
   private lastVersion = -1;
 
   constructor(private readonly compute: ReproduceCompute<Source>) {}
-
-  getSnapshot(): ReproduceState {
-    return this.state;
-  }
-
-  subscribe(listener: (state: ReproduceState) => void): () => void {
-    this.listeners.add(listener);
-    listener(this.state);
-    return () => this.listeners.delete(listener);
-  }
-
-  private set(patch: Partial<ReproduceState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener(this.state);
-  }
 
   /**
    * Called on every change of source, view or data version. Starts a run when the view is new,
@@ -109,7 +96,7 @@ export class ReproduceRun<Source> {
   request(source: Source | null, view: ReproduceParams, dataVersion: number): void {
     const key = viewKey(view);
     // New tables only matter to a run that was waiting for them.
-    const retry = dataVersion !== this.lastVersion && this.state.phase === 'waiting';
+    const retry = dataVersion !== this.lastVersion && this.state.get().phase === 'waiting';
     this.lastVersion = dataVersion;
     if (!source || (key === this.lastKey && !retry)) return;
     this.lastKey = key;
@@ -117,21 +104,21 @@ export class ReproduceRun<Source> {
     const controller = new AbortController();
     this.current = controller;
     const { signal } = controller;
-    this.set({ phase: 'running', error: '', progress: null, loadProgress: null });
+    patch(this.state, { phase: 'running', error: '', progress: null, loadProgress: null });
     this.compute(
       source,
       view,
       signal,
       (progress) => {
-        if (!signal.aborted) this.set({ progress });
+        if (!signal.aborted) patch(this.state, { progress });
       },
       (loadProgress) => {
-        if (!signal.aborted) this.set({ loadProgress });
+        if (!signal.aborted) patch(this.state, { loadProgress });
       },
     ).then(
       (result) => {
         if (signal.aborted) return;
-        this.set({
+        patch(this.state, {
           phase: 'idle',
           evaluation: result.run?.evaluation ?? null,
           timings: result.run?.timings ?? null,
@@ -141,7 +128,7 @@ export class ReproduceRun<Source> {
       },
       (err: unknown) => {
         if (signal.aborted) return;
-        this.set({
+        patch(this.state, {
           phase: phaseOf(err),
           error: errorMessage(err),
           evaluation: null,
@@ -154,11 +141,11 @@ export class ReproduceRun<Source> {
 
   /** Stops the run in progress (its embedded batches stay cached); `request` runs the view again. */
   cancel(): void {
-    if (this.state.phase !== 'running') return;
+    if (this.state.get().phase !== 'running') return;
     this.current?.abort();
     this.current = null;
     this.lastKey = '';
-    this.set({
+    patch(this.state, {
       phase: 'cancelled',
       error: '',
       progress: null,
@@ -171,7 +158,7 @@ export class ReproduceRun<Source> {
   dispose(): void {
     this.current?.abort();
     this.current = null;
-    this.listeners.clear();
+    this.state.close();
   }
 }
 

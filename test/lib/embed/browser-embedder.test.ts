@@ -4,23 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { BrowserEmbedder } from '../../../src/lib/embed/browser-embedder.ts';
 import type { RunProgress } from '../../../src/lib/embed/progress.ts';
 import type { VectorStore } from '../../../src/lib/embed/vector-cache.ts';
-import type { FromWorker, LoadInfo, ToWorker } from '../../../src/lib/embed/worker-protocol.ts';
+import type {
+  EmbedMethods,
+  LoadInfo,
+  WorkerLoadConfig,
+} from '../../../src/lib/embed/worker-protocol.ts';
+import type { RpcReply, RpcRequest, RpcWorker } from '../../../src/lib/common/worker-rpc.ts';
 
 const DIM = 32;
 const SITE = 'https://example.org/memlens/';
 const serveAll = (async () => new Response(null, { status: 200 })) as typeof fetch;
 const TINY_WEIGHTS = 'a8914e9527f893cb50f111466e6397e04b373069cf050fb6ed84a65668c4184f';
 
-class FakeWorker {
-  onmessage: ((event: MessageEvent<FromWorker>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
+type ToWorker = RpcRequest<EmbedMethods>;
+
+/** The embed worker's side of the RPC, scripted: loads answer at once, the tests send batches. */
+class FakeWorker implements RpcWorker {
+  private readonly listeners = new Map<string, Set<(event: MessageEvent) => void>>();
   readonly received: ToWorker[] = [];
   /** The sha256 the worker reports for the weights it checked and loaded. */
   weightsSha256 = TINY_WEIGHTS;
 
   postMessage(message: ToWorker): void {
     this.received.push(message);
-    if (message.type === 'load') {
+    if (message.type === 'call' && message.method === 'load') {
       const info: LoadInfo = {
         backend: 'wasm',
         fallbackReason: 'WASM was chosen',
@@ -31,27 +38,58 @@ class FakeWorker {
         files: [],
         weightsSha256: this.weightsSha256,
       };
-      queueMicrotask(() => this.reply({ type: 'loaded', id: message.id, info }));
+      queueMicrotask(() => this.reply({ type: 'result', id: message.id, result: info }));
     }
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+  }
+
+  removeEventListener(type: string, listener: (event: MessageEvent) => void): void {
+    this.listeners.get(type)?.delete(listener);
   }
 
   terminate(): void {}
 
-  reply(message: FromWorker): void {
-    this.onmessage?.({ data: message } as MessageEvent<FromWorker>);
+  reply(message: RpcReply): void {
+    for (const listener of [...(this.listeners.get('message') ?? [])]) {
+      listener(new MessageEvent('message', { data: message }));
+    }
   }
 
-  lastEmbed(): Extract<ToWorker, { type: 'embed' }> {
-    const embed = [...this.received].reverse().find((m) => m.type === 'embed');
-    if (embed?.type !== 'embed') throw new Error('no embed request');
-    return embed;
+  /** What a Worker fires when an exception escapes its script. */
+  fail(message: string): void {
+    const event = Object.assign(new MessageEvent('error', { cancelable: true }), { message });
+    for (const listener of [...(this.listeners.get('error') ?? [])]) listener(event);
+  }
+
+  firstLoad(): { config: WorkerLoadConfig } {
+    const load = this.received.find((m) => m.type === 'call' && m.method === 'load');
+    if (load?.type !== 'call' || load.method !== 'load') throw new Error('expected a load');
+    return load.params;
+  }
+
+  lastEmbed(): { id: number; texts: string[] } {
+    const embed = [...this.received]
+      .reverse()
+      .find((m) => m.type === 'call' && m.method === 'embed');
+    if (embed?.type !== 'call' || embed.method !== 'embed') throw new Error('no embed request');
+    return { id: embed.id, texts: embed.params.texts };
   }
 
   /** A batch whose row r is filled with `indices[r] + 1`, so tests can tell rows apart. */
   batch(indices: number[]): void {
     const vectors = new Float32Array(indices.length * DIM);
     indices.forEach((index, r) => vectors.fill(index + 1, r * DIM, (r + 1) * DIM));
-    this.reply({ type: 'batch', id: this.lastEmbed().id, indices, vectors });
+    this.reply({ type: 'progress', id: this.lastEmbed().id, progress: { indices, vectors } });
+  }
+
+  /** The run's answer: every batch sent. */
+  embedded(): void {
+    this.reply({ type: 'result', id: this.lastEmbed().id, result: null });
   }
 }
 
@@ -91,7 +129,7 @@ async function setup(store: FakeStore | null) {
     siteBase: SITE,
     cache: store,
     fetchImpl: serveAll,
-    createWorker: () => worker as unknown as Worker,
+    createWorker: () => worker,
     wasmPaths,
   });
   const report = await embedder.load('tiny-bert', { device: 'wasm' });
@@ -107,7 +145,7 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 const embedRequests = (worker: FakeWorker) =>
-  worker.received.filter((m) => m.type === 'embed').length;
+  worker.received.filter((m) => m.type === 'call' && m.method === 'embed').length;
 
 describe('BrowserEmbedder', () => {
   it('loads from the site through the worker and reports what ran', async () => {
@@ -119,8 +157,7 @@ describe('BrowserEmbedder', () => {
       source: 'site',
     });
     expect(embedder.backend).toBe('wasm');
-    const load = worker.received[0];
-    if (load.type !== 'load') throw new Error('expected a load');
+    const load = worker.firstLoad();
     expect(load.config.location).toEqual({
       kind: 'site',
       loadId: 'tiny-bert',
@@ -147,7 +184,7 @@ describe('BrowserEmbedder', () => {
     expect(worker.lastEmbed().texts).toEqual(['a', 'b', 'c']);
     worker.batch([0, 2]);
     worker.batch([1]);
-    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    worker.embedded();
     const matrix = await run;
     expect(matrix.count).toBe(4);
     expect([0, 1, 2, 3].map((row) => matrix.vectors[row * DIM])).toEqual([1, 2, 1, 3]);
@@ -165,7 +202,7 @@ describe('BrowserEmbedder', () => {
     const first = embedder.embed(['x', 'y'], { kind: 'document' });
     await until(() => embedRequests(worker) === 1);
     worker.batch([0, 1]);
-    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    worker.embedded();
     await first;
     const requests = worker.received.length;
     let last: RunProgress | null = null;
@@ -184,7 +221,7 @@ describe('BrowserEmbedder', () => {
     const first = embedder.embed(['x'], { kind: 'document' });
     await until(() => embedRequests(worker) === 1);
     worker.batch([0]);
-    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    worker.embedded();
     await first;
     expect([...store.data.keys()][0]).toContain(`"sha256:${TINY_WEIGHTS}"`);
 
@@ -193,7 +230,7 @@ describe('BrowserEmbedder', () => {
     const second = embedder.embed(['x'], { kind: 'document' });
     await until(() => embedRequests(worker) === 2);
     worker.batch([0]);
-    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    worker.embedded();
     await second;
     expect(store.data.size).toBe(2);
     expect([...store.data.keys()][1]).toContain(`"sha256:${'f'.repeat(64)}"`);
@@ -247,7 +284,7 @@ describe('BrowserEmbedder', () => {
     await until(() => embedRequests(worker) === 1);
     worker.batch([0]);
     worker.batch([1]);
-    worker.reply({ type: 'embedded', id: worker.lastEmbed().id });
+    worker.embedded();
     const matrix = await run;
     expect([matrix.vectors[0], matrix.vectors[DIM]]).toEqual([1, 2]);
     expect(problems).toEqual([
@@ -263,19 +300,19 @@ describe('BrowserEmbedder', () => {
       fetchImpl: serveAll,
       createWorker: () => {
         workers.push(new FakeWorker());
-        return workers[workers.length - 1] as unknown as Worker;
+        return workers[workers.length - 1];
       },
       wasmPaths,
     });
     await embedder.load('tiny-bert', { device: 'wasm' });
     const first = embedder.embed(['a'], { kind: 'query' });
     await until(() => embedRequests(workers[0]) === 1);
-    workers[0].onerror?.({ message: 'boom', preventDefault: () => undefined } as ErrorEvent);
+    workers[0].fail('boom');
     await expect(first).rejects.toThrow('embedding worker failed: boom');
     const second = embedder.embed(['a'], { kind: 'query' });
     await until(() => workers.length === 2 && embedRequests(workers[1]) === 1);
     workers[1].batch([0]);
-    workers[1].reply({ type: 'embedded', id: workers[1].lastEmbed().id });
+    workers[1].embedded();
     expect((await second).vectors[0]).toBe(1);
   });
 });

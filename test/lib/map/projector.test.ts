@@ -1,30 +1,45 @@
-import { describe, expect, it } from 'vitest';
-import { MapProjector, type MapWorkerLike } from '../../../src/lib/map/projector.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MapProjector } from '../../../src/lib/map/projector.ts';
 import { projectionRequest, runProjection } from '../../../src/lib/map/projection.ts';
-import { isProjectMessage, type FromMapWorker } from '../../../src/lib/map/worker-protocol.ts';
+import { isProjectionRequest, type MapMethods } from '../../../src/lib/map/worker-protocol.ts';
 import type { VectorStore } from '../../../src/lib/embed/vector-cache.ts';
+import { serveRpc, type RpcWorker } from '../../../src/lib/common/worker-rpc.ts';
 
-/** The worker's loop in-process: answers each project message on the next tick, or holds it. */
-class InProcessWorker implements MapWorkerLike {
+const channels: MessageChannel[] = [];
+afterEach(() => channels.splice(0).forEach(({ port1, port2 }) => (port1.close(), port2.close())));
+
+/** The worker in-process: the RPC's server on a MessageChannel answers each projection, or holds it. */
+class InProcessWorker implements RpcWorker {
   terminated = false;
   posted = 0;
-  private listener: ((event: Event) => void) | null = null;
-  constructor(private readonly hold = false) {}
-  addEventListener(type: 'message' | 'error', listener: (event: Event) => void): void {
-    if (type === 'message') this.listener = listener;
+  private readonly channel = new MessageChannel();
+  constructor(private readonly hold = false) {
+    channels.push(this.channel);
+    serveRpc<MapMethods>(
+      this.channel.port2,
+      {
+        project: (request, { progress }) => {
+          if (this.hold) return new Promise<never>(() => undefined);
+          progress({ done: 1, total: 1 });
+          return { coords: runProjection(request), ms: 1 };
+        },
+      },
+      { accepts: { project: isProjectionRequest } },
+    );
   }
-  postMessage(message: unknown): void {
+  addEventListener(type: 'message' | 'error', listener: (event: MessageEvent) => void): void {
+    if (type === 'message') this.channel.port1.addEventListener('message', listener);
+  }
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void {
+    this.channel.port1.removeEventListener(type, listener);
+  }
+  postMessage(message: unknown, options: { transfer: Transferable[] }): void {
     this.posted++;
-    if (!isProjectMessage(message) || this.hold) return;
-    const { id, request } = message;
-    setTimeout(() => {
-      const emit = (data: FromMapWorker) => this.listener?.(new MessageEvent('message', { data }));
-      emit({ type: 'progress', id, progress: { done: 1, total: 1 } });
-      emit({ type: 'projected', id, coords: runProjection(request), ms: 1 });
-    });
+    this.channel.port1.postMessage(message, options);
   }
   terminate(): void {
     this.terminated = true;
+    this.channel.port1.close();
   }
 }
 
