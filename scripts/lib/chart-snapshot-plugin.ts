@@ -11,7 +11,7 @@ import {
   CHART_SNAPSHOT_FILE,
   buildChartSnapshot,
   type ChartSnapshot,
-} from '../../src/lib/charts/chart-snapshot.ts';
+} from '../../src/lib/benchmarks/chart-snapshot.ts';
 
 /** The snapshot from the CSVs under `root`, loaded exactly as the site loads them. */
 export async function chartSnapshotFromCsvs(root: string): Promise<ChartSnapshot> {

@@ -1,6 +1,8 @@
 // What MemLens knows about one benchmark, in one place: its files and how they become tables,
 // its paper's released results, its page, and the protocols the Reproduce page and the CLI run.
 import type { ConversationRow, QueryRow, SessionRow, TurnRow } from '../datasets/tables.ts';
+import type { ChartDef } from '../charts/chart-kit.ts';
+import type { PaperInfo } from '../charts/paper-charts.ts';
 import type { Catalog } from '../db/catalog.ts';
 import type { InMindOptions } from '../protocol-kit/inmind.ts';
 import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
@@ -103,4 +105,6 @@ export interface BenchmarkDef {
   page: { kind: 'inmind' | 'paper'; navLabel: string } | null;
   dataset: DatasetDef | null;
   protocols: readonly ProtocolEntry[];
+  /** Its paper's page: the words and the charts over its released results. */
+  results?: { info: PaperInfo; charts: readonly ChartDef[] };
 }

@@ -2,6 +2,7 @@
 import { parseJsonDocument } from '../../datasets/jsonl.ts';
 import type { BenchmarkDef, FetchFirst } from '../benchmark-def.ts';
 import { locomoConvComposedTables, locomoConvDialogTables } from './adapter.ts';
+import { LOCOMO_CONV_CHARTS, LOCOMO_CONV_PAPER } from './charts.ts';
 import { buildLocomoConv } from './protocol.ts';
 
 async function loadLocomoConv(fetchFirst: FetchFirst) {
@@ -67,4 +68,5 @@ export const LOCOMO_CONV = {
       },
     },
   ],
+  results: { info: LOCOMO_CONV_PAPER, charts: LOCOMO_CONV_CHARTS },
 } as const satisfies BenchmarkDef;
