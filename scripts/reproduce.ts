@@ -28,25 +28,24 @@ import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.
 import { DEFAULT_SPEC, type ProtocolSpec } from '../src/lib/protocols/build.ts';
 import {
   LOCOMO_PLUS_MODES,
-  PAPER_DEFAULTS,
   choiceLabel,
   defaultQueryPrefix,
   paperDefault,
 } from '../src/lib/protocols/defaults.ts';
-import { scoreProtocol, type Evaluation } from '../src/lib/protocols/evaluate.ts';
-import { figuresOf, type Figures } from '../src/lib/protocols/figures.ts';
-import { loadLocomoPlusRelease, loadPaperRows } from '../src/lib/protocols/inputs.ts';
+import { scoreProtocol, type Evaluation } from '../src/lib/protocol-kit/evaluate.ts';
+import { figuresOf, type Figures } from '../src/lib/protocol-kit/figures.ts';
+import { loadLocomoPlusRelease, loadPaperRows } from '../src/lib/protocol-kit/inputs.ts';
 import {
   recomputeRelease,
   type ReleaseComparison,
-} from '../src/lib/protocols/locomo-plus-release.ts';
-import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protocols/pool.ts';
-import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocols/report.ts';
-import { recallTable, separationTable } from '../src/lib/protocols/summary.ts';
-import { scoreTitle } from '../src/lib/protocols/labels.ts';
+} from '../src/lib/protocol-kit/locomo-plus-release.ts';
+import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protocol-kit/pool.ts';
+import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocol-kit/report.ts';
+import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
+import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
-import { isBenchmarkId, type Protocol } from '../src/lib/protocols/types.ts';
-import { BENCHMARK_DEFS, protocolEntries } from '../src/lib/benchmarks/registry.ts';
+import type { Protocol } from '../src/lib/protocol-kit/types.ts';
+import { BENCHMARK_DEFS, protocolEntries, protocolRun } from '../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
@@ -122,8 +121,9 @@ export function usage(
 ): string {
   const protocols = protocolEntries(defs);
   const benchmarks = protocols.map(({ id, label }) => {
-    if (!isBenchmarkId(id)) return `  ${id.padEnd(15)} ${label}; no protocol builder yet`;
-    const d = PAPER_DEFAULTS[id];
+    const run = protocolRun(id, defs);
+    if (!run) return `  ${id.padEnd(15)} ${label}; no protocol builder yet`;
+    const d = run.defaults;
     return `  ${id.padEnd(15)} ${d.source}; default retriever ${d.retriever}`;
   });
   const ids = protocols.map((p) => p.id).join(', ');
@@ -211,7 +211,7 @@ export function parseArgs(
       const ids = protocolEntries(defs).map((p) => p.id);
       if (!ids.includes(b))
         throw new UsageError(`unknown benchmark "${b}"; one of ${ids.join(', ')}`);
-      if (!isBenchmarkId(b)) {
+      if (!protocolRun(b, defs)) {
         throw new UsageError(
           `${b}: in the benchmark registry, but no protocol builder runs it yet`,
         );
@@ -235,7 +235,7 @@ export function parseArgs(
     else if (flag === '--dtype') opts.dtype = oneOf(value(), MODEL_DTYPES, flag);
     else throw new UsageError(`unknown option "${flag}"`);
   }
-  const paper = paperDefault(spec.benchmark);
+  const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
   spec.inmind.target = target ?? paper.target ?? spec.inmind.target;
   const id = resolveRetriever(retriever, model, paper.retriever);
   if (id !== BM25_ID) {
@@ -253,7 +253,7 @@ export function parseArgs(
   return {
     spec,
     retriever: id,
-    queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus),
+    queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus, paper),
     ...opts,
   };
 }

@@ -17,7 +17,7 @@ import { getModelSpec } from '../src/lib/embed/model-registry.ts';
 import { checkModelFiles, createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import type { AutomationRequest, AutomationResult } from '../src/lib/embed/automation.ts';
-import { BENCHMARKS } from '../src/lib/protocols/types.ts';
+import { BENCHMARKS } from '../src/lib/benchmarks/registry.ts';
 import { parityCorpus } from './lib/parity-corpus.ts';
 import { referencePython } from './lib/pypi-model.ts';
 import { rowCosines, type Matrix } from './lib/ranking.ts';

@@ -6,12 +6,12 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import { Catalog } from '../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../src/lib/db/node-engine.ts';
 import { loadResults } from '../../src/lib/loaders/core-loader.ts';
-import { PAPERS } from '../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../src/lib/benchmarks/registry.ts';
 import {
   CHART_SNAPSHOT_FILE,
   buildChartSnapshot,
   type ChartSnapshot,
-} from '../../src/lib/charts/chart-snapshot.ts';
+} from '../../src/lib/benchmarks/chart-snapshot.ts';
 
 /** The snapshot from the CSVs under `root`, loaded exactly as the site loads them. */
 export async function chartSnapshotFromCsvs(root: string): Promise<ChartSnapshot> {

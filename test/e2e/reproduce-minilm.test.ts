@@ -8,8 +8,8 @@ import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chr
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../scripts/reproduce.ts';
-import { formatHits, formatPercent } from '../../src/lib/protocols/report.ts';
-import { recallTable } from '../../src/lib/protocols/summary.ts';
+import { formatHits, formatPercent } from '../../src/lib/protocol-kit/report.ts';
+import { recallTable } from '../../src/lib/protocol-kit/summary.ts';
 import { recallCells, showView } from '../lib/protocols/page-helpers.ts';
 
 let server: StaticServer;

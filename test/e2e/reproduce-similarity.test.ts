@@ -6,7 +6,7 @@ import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.
 import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import type { Catalog } from '../../src/lib/db/catalog.ts';
 import { openSiteCatalog, parseArgs, reproduce } from '../../scripts/reproduce.ts';
-import { formatScore } from '../../src/lib/protocols/report.ts';
+import { formatScore } from '../../src/lib/protocol-kit/report.ts';
 import { markLabels, separationCells, showView } from '../lib/protocols/page-helpers.ts';
 
 const CASES = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartSnapshotFromCsvs } from '../../scripts/lib/chart-snapshot-plugin.ts';
-import { buildChartSnapshot } from '../../src/lib/charts/chart-snapshot.ts';
+import { buildChartSnapshot } from '../../src/lib/benchmarks/chart-snapshot.ts';
 import { resultsCatalog } from '../lib/charts/chart-harness.ts';
 import { repoRoot } from '../lib/data/site-fetch.ts';
 

@@ -12,6 +12,8 @@ const COVERED_BY_PAPER_CHARTS =
 const COVERED_BY_REPRODUCE_CHARTS =
   'its specs are checked in test/lib/charts/reproduce-charts.test.ts';
 const TYPES_ONLY = 'types only: nothing runs';
+const REGISTRY_ENTRY =
+  'one registry entry: test/lib/benchmarks/registry.test.ts, the loader, CLI and explain tests';
 const RUNES =
   'Svelte runes: the unit project does not compile .svelte.ts; every e2e runs it in the app';
 const CATALOG_SQL =
@@ -27,6 +29,12 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'app/services.svelte.ts': RUNES,
   'app/use-query.svelte.ts': RUNES,
   'benchmarks/benchmark-def.ts': TYPES_ONLY,
+  'benchmarks/inmind/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/locomo/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/locomo-plus/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/locomo-conv/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/memuse/benchmark.ts': REGISTRY_ENTRY,
+  'benchmarks/utilmem/benchmark.ts': REGISTRY_ENTRY,
   'query/sql-values.ts': TYPES_ONLY,
   'analysis/search-result.ts': TYPES_ONLY,
   'userdata/parquet-reader.ts': TYPES_ONLY,
@@ -38,7 +46,8 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-table1.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-table2.ts': COVERED_BY_PAPER_CHARTS,
-  'charts/locomo-table4.ts': COVERED_BY_PAPER_CHARTS,
+  'benchmarks/locomo-conv/charts.ts': COVERED_BY_PAPER_CHARTS,
+  'benchmarks/papers.ts': COVERED_BY_PAPER_CHARTS,
   'charts/memuse.ts': COVERED_BY_PAPER_CHARTS,
   'charts/overview.ts': COVERED_BY_PAPER_CHARTS,
   'charts/provenance.ts': COVERED_BY_PAPER_CHARTS,
@@ -78,20 +87,20 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'embed/worker-protocol.ts': TYPES_ONLY,
   'offline/build-flags.ts': 'Vite build-time constants; off under Node: the offline e2e',
   'offline/messages.ts': 'test/lib/offline/status.test.ts and the offline e2e',
-  'protocols/bm25-retriever.ts': 'test/lib/protocols/inmind.test.ts and bm25-shared.test.ts',
+  'protocol-kit/bm25-retriever.ts': 'test/lib/protocol-kit/inmind.test.ts and bm25-shared.test.ts',
   'protocols/build.ts': 'test/lib/protocols/comparability.test.ts and the CLI tests',
-  'protocols/figures.ts': 'composes summary and report for the Reproduce page: reproduce-* e2e',
-  'protocols/inputs.ts': 'test/lib/protocols/locomo-plus-release.test.ts and the CLI tests',
-  'protocols/locomo-plus.ts': 'test/lib/protocols/similarity-protocols.test.ts',
-  'protocols/locomo.ts': 'test/lib/protocols/similarity-protocols.test.ts',
-  'protocols/paper.ts': 'test/lib/protocols/paper-report.test.ts and comparability.test.ts',
+  'protocol-kit/figures.ts': 'composes summary and report for the Reproduce page: reproduce-* e2e',
+  'protocol-kit/inputs.ts': 'test/lib/protocol-kit/locomo-plus-release.test.ts and the CLI tests',
+  'protocol-kit/locomo-plus.ts': 'test/lib/protocols/similarity-protocols.test.ts',
+  'protocol-kit/locomo.ts': 'test/lib/protocols/similarity-protocols.test.ts',
+  'protocol-kit/paper.ts': 'test/lib/protocols/paper-report.test.ts and comparability.test.ts',
   'protocols/params.ts': 'test/lib/protocols/paper-report.test.ts',
-  'protocols/report.ts': 'test/lib/protocols/paper-report.test.ts',
-  'protocols/retriever.ts': TYPES_ONLY,
+  'protocol-kit/report.ts': 'test/lib/protocols/paper-report.test.ts',
+  'protocol-kit/retriever.ts': TYPES_ONLY,
   'protocols/run.ts':
     'catalog → evaluation, shared by page and CLI: test/scripts/reproduce.test.ts',
-  'protocols/summary.ts': 'test/lib/protocols/evaluate.test.ts and reproduce-charts.test.ts',
-  'protocols/types.ts': 'protocol shapes: test/lib/protocols/defaults.test.ts, evaluate.test.ts',
+  'protocol-kit/summary.ts': 'test/lib/protocol-kit/evaluate.test.ts and reproduce-charts.test.ts',
+  'protocol-kit/types.ts': 'protocol shapes: test/lib/protocols/defaults.test.ts, evaluate.test.ts',
   'userdata/byte-source.ts': 'test/lib/userdata/lines.test.ts, bad-files.test.ts',
   'userdata/columns.ts': 'column lists for table-writer: test/lib/userdata/load.test.ts',
   'userdata/fields.ts': 'test/lib/userdata/mapping.test.ts',

@@ -18,7 +18,7 @@ import {
 import { mayChangeTables } from '../console/statements.ts';
 import { judgeSql, type Judgement, type TableOwnership } from '../console/guard.ts';
 import { errorMessage } from '../common/error-message.ts';
-import { BENCHMARK_DEFS } from '../benchmarks/registry.ts';
+import { benchmarkTables } from '../benchmarks/registry.ts';
 import type { AppServices } from './services.svelte.ts';
 
 /** The tables each DuckDB's console created (a restarted DuckDB starts with none). */
@@ -31,7 +31,7 @@ function ownedBy(catalog: Catalog): Set<string> {
 }
 
 /** Every benchmark's tables, loaded in this tab or not. */
-const BENCHMARK_TABLES = BENCHMARK_DEFS.flatMap((d) => d.dataset?.tables ?? []);
+const BENCHMARK_TABLES = benchmarkTables();
 
 async function ownership(
   runner: StatementRunner,

@@ -2,7 +2,7 @@
 // through context: the catalog, the site base, the data version, the query client, the snapshot.
 import { getContext, setContext } from 'svelte';
 import type { Catalog } from '../db/catalog.ts';
-import type { ChartSnapshot } from '../charts/chart-snapshot.ts';
+import type { ChartSnapshot } from '../benchmarks/chart-snapshot.ts';
 import { QueryClient } from '../query/query-client.ts';
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
 import type { SqlState } from './load-marks.ts';

@@ -1,6 +1,12 @@
 // What MemLens knows about one benchmark, in one place: its files and how they become tables,
 // its paper's released results, its page, and the protocols the Reproduce page and the CLI run.
 import type { ConversationRow, QueryRow, SessionRow, TurnRow } from '../datasets/tables.ts';
+import type { ChartDef } from '../charts/chart-kit.ts';
+import type { PaperInfo } from '../charts/paper-charts.ts';
+import type { Catalog } from '../db/catalog.ts';
+import type { InMindOptions } from '../protocol-kit/inmind.ts';
+import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
+import type { Protocol } from '../protocol-kit/types.ts';
 
 /** A fetched manifest file: its text and the `dataset/file` label errors name. */
 export interface FetchedText {
@@ -18,7 +24,7 @@ export interface DatasetTables {
   turns?: readonly TurnRow[];
   queries?: readonly QueryRow[];
   extras?: Readonly<Record<string, readonly object[]>>;
-  /** Which files the rows came from, by part (`locomo-conv composed` → its label). */
+  /** Which files the rows came from, by part (the benchmark's id, or `<id> <part>`, → its label). */
   files: Readonly<Record<string, string>>;
 }
 
@@ -37,10 +43,57 @@ export interface DatasetDef {
   load?: (fetchFirst: FetchFirst) => Promise<DatasetTables>;
 }
 
+/** What the Reproduce page and the CLI run: a protocol id and its options. */
+export interface ProtocolSpec {
+  benchmark: string;
+  inmind: InMindOptions;
+  /** LoCoMo-Plus only: the release's pairwise scores (default) or MemLens's retrieval stitching. */
+  locomoPlus: LocomoPlusMode;
+}
+
+/** What a paper says a protocol uses, with the sentence it says it in. */
+export interface PaperDefault {
+  benchmark: string;
+  /** Retriever id (`bm25` or a model id) the page and CLI start on. */
+  retriever: string;
+  /** Every retriever the paper itself ran for this protocol (the default among them). */
+  paperRetrievers: readonly string[];
+  /** Whether the paper embeds queries with the model's query prefix. */
+  queryPrefix: boolean;
+  /** InMind only: which memory is the target. */
+  target?: InMindOptions['target'];
+  /** "InMind paper, Figure 4": where the paper shows this protocol's numbers. */
+  source: string;
+  /** The paper's (or release's) own words the default follows. */
+  sentence: string;
+  /** Where the sentence is. */
+  cite: string;
+}
+
+/** Where each of the Reproduce page's two charts comes from, for its provenance line. */
+export interface FigureSources {
+  similarity: string;
+  recall: string;
+}
+
+/** How a listed protocol runs: its builder, the paper's defaults and the page's words for it. */
+export interface ProtocolRunDef {
+  /** Reads what the benchmark needs from the catalog and builds its protocol. */
+  build: (catalog: Catalog, spec: ProtocolSpec) => Promise<Protocol>;
+  defaults: PaperDefault;
+  /** What was recomputed, in one sentence (the plain summary's first line). */
+  recomputed: string;
+  /** When the paper prints no number for it: what there is to compare instead. */
+  none?: string;
+  figures: FigureSources;
+}
+
 export interface ProtocolEntry {
   /** The Reproduce page's and the CLI's `--benchmark` value. */
   id: string;
   label: string;
+  /** Absent: listed, but no builder runs it yet. */
+  run?: ProtocolRunDef;
 }
 
 export interface BenchmarkDef {
@@ -52,4 +105,6 @@ export interface BenchmarkDef {
   page: { kind: 'inmind' | 'paper'; navLabel: string } | null;
   dataset: DatasetDef | null;
   protocols: readonly ProtocolEntry[];
+  /** Its paper's page: the words and the charts over its released results. */
+  results?: { info: PaperInfo; charts: readonly ChartDef[] };
 }

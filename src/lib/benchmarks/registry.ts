@@ -1,159 +1,32 @@
-// The benchmarks MemLens covers. Adding one is adding an entry here (plus its adapter): the nav,
-// the Reproduce page, the CLI and the data loader read this list.
-import { parseJsonDocument } from '../datasets/jsonl.ts';
-import { locomoTables } from '../datasets/locomo.ts';
-import { locomoPlusTables } from '../datasets/locomo-plus.ts';
-import { locomoConvComposedTables, locomoConvDialogTables } from '../datasets/locomo-conv.ts';
-import { memuseTables } from '../datasets/memuse.ts';
-import type { BenchmarkDef, FetchFirst } from './benchmark-def.ts';
+// The benchmarks MemLens covers, one line each; each lives in its own folder (benchmarks/<id>/).
+// The nav, the Reproduce page, the CLI, the data loader and the id types read this list.
+import type { BenchmarkDef, ProtocolEntry, ProtocolRunDef } from './benchmark-def.ts';
+import { INMIND } from './inmind/benchmark.ts';
+import { LOCOMO } from './locomo/benchmark.ts';
+import { LOCOMO_PLUS } from './locomo-plus/benchmark.ts';
+import { LOCOMO_CONV } from './locomo-conv/benchmark.ts';
+import { MEMUSE } from './memuse/benchmark.ts';
+import { UTILMEM } from './utilmem/benchmark.ts';
 
-async function loadLocomo(fetchFirst: FetchFirst) {
-  const f = await fetchFirst(['locomo']);
-  const t = locomoTables(parseJsonDocument(f.text, f.label), f.label);
-  return {
-    ...t,
-    extras: {
-      locomo_observations: t.locomo_observations,
-      locomo_session_summaries: t.locomo_session_summaries,
-    },
-    files: { locomo: f.label },
-  };
-}
+const REGISTRY = [
+  INMIND,
+  LOCOMO,
+  LOCOMO_PLUS,
+  LOCOMO_CONV,
+  MEMUSE,
+  UTILMEM,
+] as const satisfies readonly BenchmarkDef[];
 
-async function loadLocomoPlus(fetchFirst: FetchFirst) {
-  const f = await fetchFirst(['locomo-plus']);
-  const t = locomoPlusTables(parseJsonDocument(f.text, f.label), f.label);
-  return {
-    turns: t.turns,
-    queries: t.queries,
-    extras: { locomo_plus_items: t.locomo_plus_items },
-    files: { 'locomo-plus': f.label },
-  };
-}
+export const BENCHMARK_DEFS: readonly BenchmarkDef[] = REGISTRY;
 
-async function loadLocomoConv(fetchFirst: FetchFirst) {
-  const dialog = await fetchFirst(['locomo-conv-dialog', 'locomo-conv-dialog-sample0']);
-  const d = locomoConvDialogTables(parseJsonDocument(dialog.text, dialog.label), dialog.label);
-  const composed = await fetchFirst(['locomo-conv-multimem-full', 'locomo-conv-multimem']);
-  const c = locomoConvComposedTables(
-    parseJsonDocument(composed.text, composed.label),
-    composed.label,
-  );
-  return {
-    conversations: d.conversations,
-    sessions: d.sessions,
-    turns: d.turns,
-    queries: [...d.queries, ...c.queries],
-    extras: { locomo_conv_supportive: d.locomo_conv_supportive },
-    files: { 'locomo-conv': dialog.label, 'locomo-conv composed': composed.label },
-  };
-}
+type Registered = (typeof REGISTRY)[number];
 
-async function loadMemuse(fetchFirst: FetchFirst) {
-  const f = await fetchFirst(['memuse-instances', 'memuse-instances-first3']);
-  const t = memuseTables(f.text, f.label);
-  return {
-    ...t,
-    extras: {
-      memuse_sub_questions: t.memuse_sub_questions,
-      memuse_instances: t.memuse_instances,
-    },
-    files: { memuse: f.label },
-  };
-}
-
-export const BENCHMARK_DEFS: readonly BenchmarkDef[] = [
-  {
-    id: 'inmind',
-    label: 'InMind',
-    paper: 'inmind',
-    page: { kind: 'inmind', navLabel: 'InMind' },
-    dataset: {
-      phase: 'core',
-      required: true,
-      sourceIds: [
-        'inmind-tasks',
-        'inmind-background',
-        'inmind-manifest',
-        'inmind-submission-schema',
-      ],
-      tables: ['inmind_tasks', 'lme_background'],
-    },
-    protocols: [
-      { id: 'inmind', label: 'InMind — Naive RAG (Table 1, App. 15.3)' },
-      { id: 'inmind-figure4', label: 'InMind — Figure 4 (indirect query vs user_message)' },
-    ],
-  },
-  {
-    id: 'locomo',
-    label: 'LoCoMo',
-    paper: null,
-    page: null,
-    dataset: {
-      phase: 'benchmarks',
-      required: true,
-      sourceIds: ['locomo'],
-      tables: ['conversations', 'sessions', 'turns', 'queries', 'locomo_observations'],
-      load: loadLocomo,
-    },
-    protocols: [{ id: 'locomo', label: 'LoCoMo — Figure 4 (question vs evidence turns)' }],
-  },
-  {
-    id: 'locomo-plus',
-    label: 'LoCoMo-Plus',
-    paper: null,
-    page: null,
-    dataset: {
-      phase: 'benchmarks',
-      required: true,
-      sourceIds: ['locomo-plus'],
-      tables: ['turns', 'queries', 'locomo_plus_items'],
-      load: loadLocomoPlus,
-    },
-    protocols: [{ id: 'locomo-plus', label: 'LoCoMo-Plus — release scores, or retrieval (ours)' }],
-  },
-  {
-    id: 'locomo-conv',
-    label: 'LoCoMo-Conv',
-    paper: 'locomo-conv',
-    page: { kind: 'paper', navLabel: 'LoCoMo-Conv' },
-    dataset: {
-      phase: 'benchmarks',
-      required: false,
-      sourceIds: [
-        'locomo-conv-dialog',
-        'locomo-conv-dialog-sample0',
-        'locomo-conv-multimem-full',
-        'locomo-conv-multimem',
-      ],
-      tables: ['conversations', 'sessions', 'turns', 'queries', 'locomo_conv_supportive'],
-      load: loadLocomoConv,
-    },
-    protocols: [{ id: 'locomo-conv', label: 'LoCoMo-Conv — Table 4 recall@10 (PROTOCOL.md)' }],
-  },
-  {
-    id: 'memuse',
-    label: 'MemUse',
-    paper: 'memuse',
-    page: { kind: 'paper', navLabel: 'MemUse' },
-    dataset: {
-      phase: 'benchmarks',
-      required: false,
-      sourceIds: ['memuse-instances', 'memuse-instances-first3'],
-      tables: ['conversations', 'turns', 'queries', 'memuse_instances', 'memuse_sub_questions'],
-      load: loadMemuse,
-    },
-    protocols: [],
-  },
-  {
-    id: 'utilmem',
-    label: 'UtilMem',
-    paper: 'utilmem',
-    page: { kind: 'paper', navLabel: 'UtilMem' },
-    dataset: null,
-    protocols: [],
-  },
-];
+/** A protocol a builder runs: the Reproduce page's `bench` and the CLI's `--benchmark`. */
+export type BenchmarkId = Extract<Registered['protocols'][number], { run: object }>['id'];
+/** A benchmark whose files load into the shared tables (their `dataset` column). */
+export type DatasetId = Extract<Registered, { dataset: object }>['id'];
+/** A paper whose released numbers are in data/results/<paper>.csv. */
+export type PaperId = NonNullable<Registered['paper']>;
 
 export function benchmarkById(
   id: string,
@@ -164,7 +37,21 @@ export function benchmarkById(
 
 /** Every protocol the Reproduce page offers and the CLI accepts, in registry order. */
 export function protocolEntries(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS) {
-  return defs.flatMap((d) => d.protocols.map((p) => ({ ...p, benchmark: d.id })));
+  return defs.flatMap((d) =>
+    d.protocols.map((p) => ({ id: p.id, label: p.label, benchmark: d.id })),
+  );
+}
+
+/** Every benchmark's DuckDB tables (shared ones once each): the console's "Benchmarks" group. */
+export function benchmarkTables(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): string[] {
+  return [...new Set(defs.flatMap((d) => d.dataset?.tables ?? []))];
+}
+
+/** "A, B and C": the benchmarks loaded after the first page, whose conversations the viewer shows. */
+export function viewerBenchmarkNames(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): string {
+  const labels = defs.filter((d) => d.dataset?.phase === 'benchmarks').map((d) => d.label);
+  const last = labels.pop();
+  return labels.length === 0 ? (last ?? '') : `${labels.join(', ')} and ${last}`;
 }
 
 /**
@@ -184,3 +71,36 @@ export function manifestProblems(
     return [];
   });
 }
+
+/** The listed protocol `id` and how it runs; undefined when none is listed or no builder runs it. */
+export function protocolRun(
+  id: string,
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): ProtocolRunDef | undefined {
+  return defs.flatMap((d): readonly ProtocolEntry[] => d.protocols).find((p) => p.id === id)?.run;
+}
+
+/** `protocolRun`, for a protocol that must have a builder: throws naming it when none runs it. */
+export function requireProtocolRun(id: string): ProtocolRunDef {
+  const run = protocolRun(id);
+  if (!run) throw new Error(`${id}: no protocol builder in the benchmark registry`);
+  return run;
+}
+
+export function isBenchmarkId(value: string): value is BenchmarkId {
+  return protocolRun(value) !== undefined;
+}
+
+/** Every protocol a builder runs, in registry order. */
+export const BENCHMARKS: readonly BenchmarkId[] = protocolEntries()
+  .map((p) => p.id)
+  .filter(isBenchmarkId);
+
+export function isPaperId(value: string): value is PaperId {
+  return BENCHMARK_DEFS.some((d) => d.paper === value);
+}
+
+/** Every paper whose released numbers MemLens carries (data/results/<paper>.csv), in registry order. */
+export const PAPERS: readonly PaperId[] = BENCHMARK_DEFS.flatMap((d) =>
+  d.paper === null ? [] : [d.paper],
+).filter(isPaperId);

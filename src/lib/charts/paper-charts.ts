@@ -1,8 +1,5 @@
-import type { PaperId } from '../results/results-csv.ts';
 import {
   INMIND_TABLE2_SQL,
-  LOCOMO_TABLE4_RECALL_SQL,
-  LOCOMO_TABLE4_RESPONSE_SQL,
   MEMUSE_FIGURE1_SQL,
   MEMUSE_TABLE13_SQL,
   MEMUSE_TABLE14_SQL,
@@ -17,7 +14,6 @@ import { defineChart, type ChartDef } from './chart-kit.ts';
 import { inmindTable1Spec, table1Row, type EmbeddingChoice } from './inmind-table1.ts';
 import { deltaRow, inmindDeltaSpec } from './inmind-deltas.ts';
 import { inmindTable2Spec, table2Row } from './inmind-table2.ts';
-import { locomoTable4Spec, table4Row } from './locomo-table4.ts';
 import {
   memuseFigure1Spec,
   memuseTable13Spec,
@@ -37,7 +33,8 @@ import {
 import { overviewRow, overviewSpec } from './overview.ts';
 
 export interface PaperInfo {
-  id: PaperId;
+  /** The paper's id in the benchmark registry. */
+  id: string;
   /** Nav label and page id. */
   label: string;
   title: string;
@@ -51,7 +48,8 @@ export interface PaperInfo {
   notCharted: string[];
 }
 
-export const PAPER_INFO: Record<PaperId, PaperInfo> = {
+/** The papers whose benchmark folder does not hold its page yet (benchmarks/papers.ts adds the rest). */
+export const PAPER_INFO_HERE: Readonly<Record<string, PaperInfo>> = {
   inmind: {
     id: 'inmind',
     label: 'InMind',
@@ -62,23 +60,6 @@ export const PAPER_INFO: Record<PaperId, PaperInfo> = {
     intro: '',
     teaser: '125 tasks where a stored fact matters to a question that never mentions it.',
     notCharted: [],
-  },
-  'locomo-conv': {
-    id: 'locomo-conv',
-    label: 'LoCoMo-Conv',
-    title:
-      "When Users Don't Ask: Benchmarking Context-Driven Memory Retrieval in Conversational Agents",
-    citation:
-      "Chang and Chen. When Users Don't Ask: Benchmarking Context-Driven Memory Retrieval in Conversational Agents. arXiv:2609.03467.",
-    textFile: 'locomo-conv.txt',
-    intro:
-      'LoCoMo-Conv rewrites each LoCoMo question the way people actually bring a memory up: as a direct "do you remember…" (dialog), as a situation that never asks (implicit), with a wrong premise to correct (counterfactual), or as a request needing two memories (composed). All five memory systems retrieve less, and answer worse, when the user does not ask (implicit) or needs two memories at once (composed) than when asked directly. Query rewriting lifts retrieval for raw-turn memories but barely moves the abstractive ones; a chain-of-thought step helps dialog and implicit answers and hurts counterfactual corrections.',
-    teaser:
-      'LoCoMo questions rewritten as conversation: asked directly, implied, mistaken, or combined.',
-    notCharted: [
-      'Tables 5–8, 13 and 15–20: only their captions survive in the text extraction; the few numbers the prose gives about them are in the CSV but not charted.',
-      'Retrieval recall of No Memory, Oracle and the response-CoT rows is printed as "—" (not applicable).',
-    ],
   },
   memuse: {
     id: 'memuse',
@@ -144,27 +125,9 @@ export function inmindCharts(embedding: EmbeddingChoice = 'both'): ChartDef[] {
   ];
 }
 
-export const PAPER_CHARTS: Record<PaperId, ChartDef[]> = {
+/** Their charts, likewise. */
+export const PAPER_CHARTS_HERE: Readonly<Record<string, ChartDef[]>> = {
   inmind: inmindCharts(),
-  'locomo-conv': [
-    defineChart({
-      id: 'locomo-table4-recall',
-      title: 'Table 4 (left): retrieval recall@10 by query style, with query rewriting',
-      source: 'LoCoMo-Conv §5–§7.2, Table 4',
-      sql: LOCOMO_TABLE4_RECALL_SQL,
-      decode: table4Row,
-      spec: (rows) => locomoTable4Spec(rows, 'recall'),
-    }),
-    defineChart({
-      id: 'locomo-table4-response',
-      title:
-        'Table 4 (right): response quality by query style, with query rewriting and response CoT',
-      source: 'LoCoMo-Conv §6.2 and §7.4, Table 4',
-      sql: LOCOMO_TABLE4_RESPONSE_SQL,
-      decode: table4Row,
-      spec: (rows) => locomoTable4Spec(rows, 'response'),
-    }),
-  ],
   memuse: [
     defineChart({
       id: 'memuse-figure1',

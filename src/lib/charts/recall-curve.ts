@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_CONFIG, CHART_INK_MUTED, FULL_WIDTH, VL_SCHEMA } from './chart-kit.ts';
-import type { CurvePoint } from '../protocols/summary.ts';
+import type { CurvePoint } from '../protocol-kit/summary.ts';
 
 export interface RecallDatum extends CurvePoint {
   percent: number;

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_CONFIG, VL_SCHEMA } from './chart-kit.ts';
-import type { ReleaseComparison } from '../protocols/locomo-plus-release.ts';
+import type { ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
 
 export interface ReleaseDatum {
   item_id: string;

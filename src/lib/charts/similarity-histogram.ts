@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_CONFIG, VL_SCHEMA } from './chart-kit.ts';
-import type { HistogramBin } from '../protocols/summary.ts';
+import type { HistogramBin } from '../protocol-kit/summary.ts';
 
 /** Okabe–Ito: orange targets over blue background, as the paper's Figure 4. */
 export const POPULATION_COLORS = { target: '#E69F00', background: '#0072B2' } as const;

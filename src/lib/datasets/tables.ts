@@ -3,7 +3,8 @@
  * columns; every value is JSON-serialisable (null, never undefined).
  */
 
-export type DatasetId = 'locomo' | 'locomo-plus' | 'locomo-conv' | 'memuse' | 'inmind';
+/** A benchmark's id in the registry (`DatasetId` in benchmarks/registry.ts narrows it). */
+export type DatasetId = string;
 
 export interface ConversationRow {
   dataset: DatasetId;

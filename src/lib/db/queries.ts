@@ -82,35 +82,6 @@ FROM results
 WHERE paper = 'inmind' AND "table" = 'Table 2'
 ORDER BY source_line, list_position(['naive', 'application', 'delta_indirect_backbone'], metric)`;
 
-const LOCOMO_SYSTEMS = `['No Memory', 'Oracle', 'Naive RAG', 'A-MEM', 'AnchorMem', 'mem0', 'Memora']`;
-const LOCOMO_STYLES = `['dialog', 'implicit', 'counterfactual', 'composed']`;
-
-/** Table 4 cells of one measure; each variant row carries its system's base value (its arrow's tail). */
-function locomoTable4Sql(metric: 'recall@10' | 'response_quality'): string {
-  return `WITH t4 AS (
-  SELECT *, split_part(variant, ' / ', 1) AS style_key FROM results
-  WHERE paper = 'locomo-conv' AND "table" = 'Table 4'
-)
-SELECT CASE WHEN r."row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN r.system || ' ' || r."row"
-            ELSE r.system END AS label,
-  CASE WHEN r.system = 'No Memory' THEN 'No memory (floor)'
-       WHEN r.system = 'Oracle' THEN 'Oracle (ceiling)'
-       WHEN r."row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN r."row"
-       ELSE 'Base' END AS kind,
-  upper(r.style_key[1]) || r.style_key[2:] AS style,
-  b.value AS base_value, b.value_text AS base_text,
-  r."row", r."column", r.system, r.variant, r.metric, r.value, r.value_text, r.unit, r.delta,
-  r.paper, r."table", r.section, r.source_line, r.note
-FROM t4 r JOIN t4 b ON b.system = r.system AND b.metric = r.metric AND b.variant = r.style_key
-WHERE r.metric = ${quoteString(metric)}
-ORDER BY list_position(${LOCOMO_SYSTEMS}, r.system),
-  list_position(['Base', '+ Query Rewriting', 'w/ Response CoT'], CASE WHEN r."row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN r."row" ELSE 'Base' END),
-  list_position(${LOCOMO_STYLES}, r.style_key)`;
-}
-
-export const LOCOMO_TABLE4_RECALL_SQL = locomoTable4Sql('recall@10');
-export const LOCOMO_TABLE4_RESPONSE_SQL = locomoTable4Sql('response_quality');
-
 const MEMUSE_CONDITIONS = `['Summary', 'LC-10', 'LC-50', 'LC-100', 'RAG-10', 'RAG-50', 'RAG-100']`;
 
 /** The text prints no Figure 1 numbers; its caption points to Table 18, whose rows these are. */

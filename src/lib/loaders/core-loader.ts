@@ -1,7 +1,8 @@
 import { plural } from '../common/plural.ts';
 import type { Catalog } from '../db/catalog.ts';
 import type { LoadStep, StepOutcome } from '../common/load-status.ts';
-import { PAPERS, parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
+import { PAPERS } from '../benchmarks/registry.ts';
+import { parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
 import { parseReproducedCsv } from '../results/reproduced-csv.ts';
 import { fetchSourceText, fetchVerified, type FetchOptions } from '../data/fetch-source.ts';
 import { verifyBytes, type Pin } from '../data/integrity.ts';
@@ -208,7 +209,7 @@ export function loadCoreData(
   );
 }
 
-/** LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse: loaded after the first page is usable. */
+/** Every registered benchmark of the 'benchmarks' phase: loaded after the first page is usable. */
 export function loadBenchmarkData(
   catalog: Catalog,
   opts: FetchOptions,

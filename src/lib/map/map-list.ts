@@ -1,6 +1,6 @@
 // The keyboard route to the map's memories: the selected query's top-k and the memories a brush
 // lights up, as list entries that pick exactly what a click on their point picks.
-import type { Evaluation } from '../protocols/evaluate.ts';
+import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import type { MapData, MapLayout, MapSelection } from './map-points.ts';
 
 export interface MemoryEntry {

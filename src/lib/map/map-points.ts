@@ -2,8 +2,8 @@
 // InMind's 486 background turns counts once) and every scored query, their vectors in one
 // matrix for the projection, and, once projected, the rows the chart draws: which points a
 // score range lights up, and the selected query's top-k as lines to its memories.
-import type { Evaluation, QueryOutcome } from '../protocols/evaluate.ts';
-import type { Corpus } from '../protocols/types.ts';
+import type { Evaluation, QueryOutcome } from '../protocol-kit/evaluate.ts';
+import type { Corpus } from '../protocol-kit/types.ts';
 
 export type PointKind = 'background' | 'target' | 'query';
 

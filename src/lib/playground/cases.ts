@@ -1,7 +1,7 @@
 // Curated playground cases. The texts are never copied here: each case names an InMind task or
 // a LoCoMo question by id, and is read from the loaded benchmark tables.
 
-import type { InMindTask } from '../protocols/inmind.ts';
+import type { InMindTask } from '../protocol-kit/inmind.ts';
 
 export interface InmindCaseDef {
   id: string;

@@ -2,8 +2,8 @@
 // background (as InMind's protocol appends its target), and ties go to the lower index, so a
 // tie never flatters a memory.
 import { ranksBefore, topKOfScores, type ScoredIndex } from '../analysis/topk.ts';
-import type { PrepareOptions, Retriever } from '../protocols/retriever.ts';
-import type { Corpus, Protocol } from '../protocols/types.ts';
+import type { PrepareOptions, Retriever } from '../protocol-kit/retriever.ts';
+import type { Corpus, Protocol } from '../protocol-kit/types.ts';
 
 export interface MemoryRank {
   memory: number;

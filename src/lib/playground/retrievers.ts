@@ -2,7 +2,7 @@
 // this site serves (tiny-bert always ships; MiniLM and BGE when `npm run models` fetched them).
 import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
 import { pageDtype, type SiteModels } from '../embed/site-models.ts';
-import { BM25_ID } from '../protocols/bm25-retriever.ts';
+import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 
 export interface RetrieverOption {
   id: string;

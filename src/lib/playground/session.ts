@@ -7,9 +7,9 @@ import { createStore, patch } from '../common/store.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
 import type { SiteModels } from '../embed/site-models.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
-import { BM25_ID, bm25Retriever } from '../protocols/bm25-retriever.ts';
-import { denseRetriever } from '../protocols/dense-retriever.ts';
-import type { Retriever, RetrieverProgress } from '../protocols/retriever.ts';
+import { BM25_ID, bm25Retriever } from '../protocol-kit/bm25-retriever.ts';
+import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
+import type { Retriever, RetrieverProgress } from '../protocol-kit/retriever.ts';
 import { rankWith, type Ranking } from './rank.ts';
 import { bm25Option, modelOption, playgroundDtype, type RetrieverOption } from './retrievers.ts';
 

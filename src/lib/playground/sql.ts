@@ -2,7 +2,7 @@
 import type { SqlRow } from '../db/engine.ts';
 import { sql, type SqlFragment } from '../query/sql.ts';
 import type { SqlParam } from '../query/sql-values.ts';
-import { inmindTaskFromRow } from '../protocols/inputs.ts';
+import { inmindTaskFromRow } from '../protocol-kit/inputs.ts';
 import {
   CURATED_CASES,
   inmindCase,

@@ -1,7 +1,7 @@
 // The playground's view state as it sits in the URL: `case`, `mem` (memories, one per line),
 // `q` (a typed query), `qv` (which of the case's queries), `r` (the retriever in focus),
 // `step` (the guided walk). Anything missing falls back to the case's own texts.
-import { BM25_ID } from '../protocols/bm25-retriever.ts';
+import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import { CURATED_CASES, DEFAULT_CASE, queryOf, type PlaygroundCase } from './cases.ts';
 
 export const CUSTOM_CASE = 'custom';

@@ -1,6 +1,6 @@
 // The guided walk through the implicit-association blind spot, for class use. Each step sets
 // the view (case, query, retriever); the page shows the live ranks beside the text.
-import { BM25_ID } from '../protocols/bm25-retriever.ts';
+import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import { CUSTOM_CASE } from './state.ts';
 
 export interface WalkStep {

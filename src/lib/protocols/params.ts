@@ -1,9 +1,9 @@
 import { DEVICE_CHOICES, type DeviceChoice } from '../embed/backend-choice.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from './build.ts';
 import { LOCOMO_PLUS_MODES, defaultQueryPrefix, paperDefault } from './defaults.ts';
-import { K_MAX } from './evaluate.ts';
-import { retrieverChoices } from './pool.ts';
-import { isBenchmarkId } from './types.ts';
+import { K_MAX } from '../protocol-kit/evaluate.ts';
+import { retrieverChoices } from '../protocol-kit/pool.ts';
+import { isBenchmarkId } from '../benchmarks/registry.ts';
 
 /** The Reproduce page's view state as it sits in the URL. */
 export interface ReproduceParams {

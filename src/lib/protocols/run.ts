@@ -1,8 +1,8 @@
 import type { Catalog } from '../db/catalog.ts';
 import { buildProtocol, type ProtocolSpec } from './build.ts';
-import { scoreProtocol, type Evaluation } from './evaluate.ts';
-import type { PrepareOptions, Retriever } from './retriever.ts';
-import type { Protocol } from './types.ts';
+import { scoreProtocol, type Evaluation } from '../protocol-kit/evaluate.ts';
+import type { PrepareOptions, Retriever } from '../protocol-kit/retriever.ts';
+import type { Protocol } from '../protocol-kit/types.ts';
 
 export interface RunTimings {
   /** Reading the catalog and building corpora and queries. */

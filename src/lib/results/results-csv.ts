@@ -1,3 +1,4 @@
+import { isPaperId, type PaperId } from '../benchmarks/registry.ts';
 import { CsvSyntaxError, parseCsvRecords, type CsvRecord } from '../common/csv-records.ts';
 
 export const RESULT_COLUMNS = [
@@ -17,13 +18,6 @@ export const RESULT_COLUMNS = [
 ] as const;
 
 export type ResultColumn = (typeof RESULT_COLUMNS)[number];
-
-export const PAPERS = ['inmind', 'locomo-conv', 'memuse', 'utilmem'] as const;
-export type PaperId = (typeof PAPERS)[number];
-
-export function isPaperId(value: string): value is PaperId {
-  return PAPERS.some((p) => p === value);
-}
 
 /** One printed number of a paper, with where it was printed. */
 export interface ResultRow {
@@ -94,7 +88,7 @@ function toResultRow(fields: string[], file: string, line: number): ResultRow {
   }
   const get = (c: ResultColumn): string => fields[RESULT_COLUMNS.indexOf(c)];
   const paper = get('paper');
-  if (!(PAPERS as readonly string[]).includes(paper)) {
+  if (!isPaperId(paper)) {
     throw new ResultsCsvError(file, line, `unknown paper "${paper}"`);
   }
   for (const c of ['table', 'row', 'column', 'unit', 'section'] as const) {
@@ -113,7 +107,7 @@ function toResultRow(fields: string[], file: string, line: number): ResultRow {
     );
   }
   return {
-    paper: paper as PaperId,
+    paper,
     table: get('table'),
     row: get('row'),
     column: get('column'),

@@ -16,8 +16,8 @@ import {
   searchDense,
 } from '../../../src/lib/analysis/dense-search.ts';
 import { l2Normalize } from '../../../src/lib/analysis/cosine.ts';
-import { denseRetriever } from '../../../src/lib/protocols/dense-retriever.ts';
-import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+import { denseRetriever } from '../../../src/lib/protocol-kit/dense-retriever.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 import type { Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { compareRanked, topKOfScores, type ScoredIndex } from '../../../src/lib/analysis/topk.ts';

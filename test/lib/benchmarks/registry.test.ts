@@ -5,10 +5,11 @@ import {
   benchmarkById,
   manifestProblems,
   protocolEntries,
+  viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { FIXTURE_BENCHMARK } from './fixture-benchmark.ts';
-import { BENCHMARKS } from '../../../src/lib/protocols/types.ts';
+import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
 
 interface SourcesFile {
   files: { id: string; dataset: string }[];
@@ -62,5 +63,10 @@ describe('the benchmark registry', () => {
       benchmark: 'fixture-mem',
     });
     expect(benchmarkById('fixture-mem', [FIXTURE_BENCHMARK])?.label).toBe('FixtureMem');
+  });
+
+  it("names the viewer's benchmarks in registry order", () => {
+    expect(viewerBenchmarkNames()).toBe('LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse');
+    expect(viewerBenchmarkNames([FIXTURE_BENCHMARK])).toBe('FixtureMem');
   });
 });

@@ -3,8 +3,9 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { loadResults } from '../../../src/lib/loaders/core-loader.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
-import { OVERVIEW_CHART, PAPER_CHARTS } from '../../../src/lib/charts/paper-charts.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
+import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts.ts';
+import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import { SITE, siteFetch } from '../data/site-fetch.ts';
 
 /** All four results CSVs in DuckDB-WASM (Node build), loaded exactly as the site loads them. */

@@ -12,15 +12,16 @@ import {
   CHART_INK_MUTED,
   OKABE_ITO,
 } from '../../../src/lib/charts/chart-kit.ts';
-import { OVERVIEW_CHART, PAPER_CHARTS } from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts.ts';
+import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import { domainCountsSpec } from '../../../src/lib/charts/domain-counts.ts';
 import { recallCurveSpec } from '../../../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../../../src/lib/charts/similarity-histogram.ts';
 import { releaseScatterSpec } from '../../../src/lib/charts/release-scatter.ts';
-import { compareRelease } from '../../../src/lib/protocols/locomo-plus-release.ts';
+import { compareRelease } from '../../../src/lib/protocol-kit/locomo-plus-release.ts';
 import { rankingSpec } from '../../../src/lib/playground/chart.ts';
 import { rankMemories } from '../../../src/lib/playground/rank.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { renderSvg, resultsCatalog } from './chart-harness.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

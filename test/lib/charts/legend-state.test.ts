@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
-import { OVERVIEW_CHART, PAPER_CHARTS } from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts.ts';
+import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import {
   knownEntries,
   legendParam,
@@ -10,7 +11,7 @@ import {
   toggledEntries,
   withLegendSelection,
 } from '../../../src/lib/charts/legend-state.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { renderSvg, resultsCatalog } from './chart-harness.ts';
 
 let catalog: Catalog;

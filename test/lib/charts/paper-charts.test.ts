@@ -3,13 +3,10 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
 import type { SqlRow } from '../../../src/lib/db/engine.ts';
 import { OKABE_ITO, sourcePointer, type ChartDef } from '../../../src/lib/charts/chart-kit.ts';
-import {
-  OVERVIEW_CHART,
-  PAPER_CHARTS,
-  inmindCharts,
-} from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART, inmindCharts } from '../../../src/lib/charts/paper-charts.ts';
+import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import { domainCountsSpec } from '../../../src/lib/charts/domain-counts.ts';
-import { PAPERS } from '../../../src/lib/results/results-csv.ts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import {
   colorRanges,
   dataMarkLabels,

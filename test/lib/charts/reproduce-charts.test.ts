@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { recallCurveSpec, recallData } from '../../../src/lib/charts/recall-curve.ts';
 import { releaseData, releaseScatterSpec } from '../../../src/lib/charts/release-scatter.ts';
-import { compareRelease } from '../../../src/lib/protocols/locomo-plus-release.ts';
+import { compareRelease } from '../../../src/lib/protocol-kit/locomo-plus-release.ts';
 import {
   similarityData,
   similarityHistogramSpec,
 } from '../../../src/lib/charts/similarity-histogram.ts';
-import type { CurvePoint, HistogramBin } from '../../../src/lib/protocols/summary.ts';
+import type { CurvePoint, HistogramBin } from '../../../src/lib/protocol-kit/summary.ts';
 
 const bins: HistogramBin[] = [
   { series: 'naive', population: 'target', start: 0, end: 0.5, density: 1.2, count: 3 },

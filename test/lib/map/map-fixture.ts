@@ -1,9 +1,9 @@
 // Two InMind tasks over three background turns, scored by a retriever whose scores are known, and
 // laid out on vectors that depend only on the text: the map modules' shared fixture.
 import { mapLayout } from '../../../src/lib/map/map-points.ts';
-import { inmindProtocol, type InMindTask } from '../../../src/lib/protocols/inmind.ts';
-import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
+import { inmindProtocol, type InMindTask } from '../../../src/lib/protocol-kit/inmind.ts';
+import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
+import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
 
 export const tasks: InMindTask[] = [1, 2].map((id) => ({
   task_id: id,

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../../scripts/reproduce.ts';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
-import { locomoConvScope } from '../../../src/lib/protocols/build.ts';
-import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
-import { COMPARABILITY, comparePaper, paperRows } from '../../../src/lib/protocols/paper.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
-import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+import { locomoConvScope } from '../../../src/lib/benchmarks/locomo-conv/protocol.ts';
+import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
+import { COMPARABILITY, comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
+import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const site = path.join(root, 'public');

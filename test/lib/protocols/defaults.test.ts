@@ -8,12 +8,12 @@ import {
   INMIND_FIGURE4_DEFAULTS,
   inmindFigure4Protocol,
   type InMindTask,
-} from '../../../src/lib/protocols/inmind.ts';
+} from '../../../src/lib/protocol-kit/inmind.ts';
 import {
   LOCOMO_CATEGORY_NAMES,
   locomoCategoryLabel,
 } from '../../../src/lib/datasets/locomo-categories.ts';
-import { BENCHMARKS } from '../../../src/lib/protocols/types.ts';
+import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
 
 const papers = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
+import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import { figureSources, reproduceSummary } from '../../../src/lib/protocols/explain.ts';
-import { comparePaper, paperRows } from '../../../src/lib/protocols/paper.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
-import { BENCHMARKS, corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+import { comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
+import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
+import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 
 const protocol: Protocol = {
   benchmark: 'inmind',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
-import { comparePaper, paperRows } from '../../../src/lib/protocols/paper.ts';
+import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
+import { comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
 import { readReproduceParams } from '../../../src/lib/protocols/params.ts';
 import {
   formatDifference,
@@ -8,9 +8,9 @@ import {
   formatOurs,
   comparisonLine,
   queryRows,
-} from '../../../src/lib/protocols/report.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
-import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+} from '../../../src/lib/protocol-kit/report.ts';
+import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 
 const row = (system: string, variant: string, metric: string, value: string) => ({
   paper: 'inmind',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import type { SqlEngine } from '../../../src/lib/db/engine.ts';
-import { MissingTablesError } from '../../../src/lib/protocols/inputs.ts';
+import { MissingTablesError } from '../../../src/lib/protocol-kit/inputs.ts';
 import { readReproduceParams } from '../../../src/lib/protocols/params.ts';
 import {
   NotOnSiteError,

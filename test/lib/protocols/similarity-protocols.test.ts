@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryRow, TurnRow } from '../../../src/lib/datasets/tables.ts';
-import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
-import { locomoProtocol } from '../../../src/lib/protocols/locomo.ts';
-import { hostConversation, locomoPlusProtocol } from '../../../src/lib/protocols/locomo-plus.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
+import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
+import { locomoProtocol } from '../../../src/lib/protocol-kit/locomo.ts';
+import { hostConversation, locomoPlusProtocol } from '../../../src/lib/protocol-kit/locomo-plus.ts';
+import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
 
 function turn(conv: string, diaId: string, text: string): TurnRow {
   return {

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAPERS, parseResultsCsv, type ResultRow } from '../../../src/lib/results/results-csv';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
+import { parseResultsCsv, type ResultRow } from '../../../src/lib/results/results-csv';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PAPERS_DIR = process.env.MEMLENS_PAPERS_DIR ?? '/work/shared/papers';

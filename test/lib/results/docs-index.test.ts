@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAPERS, parseResultsCsv } from '../../../src/lib/results/results-csv';
-import { OVERVIEW_CHART, PAPER_CHARTS, PAPER_INFO } from '../../../src/lib/charts/paper-charts';
+import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
+import { parseResultsCsv } from '../../../src/lib/results/results-csv';
+import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts';
+import { PAPER_CHARTS, PAPER_INFO } from '../../../src/lib/benchmarks/papers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const index = readFileSync(join(ROOT, 'docs/results.md'), 'utf8');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { BENCHMARKS } from '../../../src/lib/protocols/types.ts';
+import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
 import {
   parseReproducedCsv,
   reproducedToCsv,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bm25Retriever } from '../../../src/lib/protocols/bm25-retriever.ts';
-import { evaluateProtocol } from '../../../src/lib/protocols/evaluate.ts';
+import { bm25Retriever } from '../../../src/lib/protocol-kit/bm25-retriever.ts';
+import { evaluateProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import {
   TARGET_ID,
   injectedChunk,
@@ -8,7 +8,7 @@ import {
   taskCorpus,
   type InMindTask,
   type InMindTurn,
-} from '../../../src/lib/protocols/inmind.ts';
+} from '../../../src/lib/protocol-kit/inmind.ts';
 
 const task: InMindTask = {
   task_id: 7,

@@ -7,14 +7,14 @@ import type { Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { UnitVectors } from '../../../src/lib/embed/unit-vectors.ts';
 import { createNodeEmbedder, type NodeEmbedder } from '../../../src/lib/embed/node-embedder.ts';
-import { loadLocomoPlusRelease } from '../../../src/lib/protocols/inputs.ts';
+import { loadLocomoPlusRelease } from '../../../src/lib/protocol-kit/inputs.ts';
 import {
   bm25Note,
   compareRelease,
   cosine,
   recomputeRelease,
   type ReleasePair,
-} from '../../../src/lib/protocols/locomo-plus-release.ts';
+} from '../../../src/lib/protocol-kit/locomo-plus-release.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const site = path.join(root, 'public');

@@ -1,16 +1,3 @@
-export const BENCHMARKS = [
-  'inmind',
-  'inmind-figure4',
-  'locomo',
-  'locomo-plus',
-  'locomo-conv',
-] as const;
-export type BenchmarkId = (typeof BENCHMARKS)[number];
-
-export function isBenchmarkId(value: string): value is BenchmarkId {
-  return (BENCHMARKS as readonly string[]).includes(value);
-}
-
 /** One retrieval pool: what a retriever scores for the queries that point at it. */
 export interface Corpus {
   id: string;
@@ -40,7 +27,8 @@ export interface ProtocolQuery {
 }
 
 export interface Protocol {
-  benchmark: BenchmarkId;
+  /** The protocol's id in the benchmark registry (which narrows it to `BenchmarkId`). */
+  benchmark: string;
   /** The protocol's choices in one line each, shown beside the results. */
   notes: readonly string[];
   corpora: ReadonlyMap<string, Corpus>;

@@ -2,9 +2,10 @@
 // the same SQL in Node with DuckDB at build time, so the first chart needs no database.
 import type { Catalog } from '../db/catalog.ts';
 import type { SqlRow, SqlValue } from '../db/engine.ts';
-import { EMBEDDING_CHOICES } from './inmind-table1.ts';
-import { OVERVIEW_CHART, PAPER_CHARTS, inmindCharts } from './paper-charts.ts';
-import type { ChartDef } from './chart-kit.ts';
+import { EMBEDDING_CHOICES } from '../charts/inmind-table1.ts';
+import { OVERVIEW_CHART, inmindCharts } from '../charts/paper-charts.ts';
+import { PAPER_CHARTS } from './papers.ts';
+import type { ChartDef } from '../charts/chart-kit.ts';
 
 /** Served at the site root, next to index.html, and precached like the rest of the shell. */
 export const CHART_SNAPSHOT_FILE = 'chart-snapshot.json';

@@ -5,8 +5,8 @@ import {
   locomoSamples,
   normalizeEvidence,
   type LocomoSample,
-} from './locomo.ts';
-import type { ConversationTables, QueryRow, QueryStyle } from './tables.ts';
+} from '../../datasets/locomo.ts';
+import type { ConversationTables, QueryRow, QueryStyle } from '../../datasets/tables.ts';
 import {
   child,
   expectArray,
@@ -21,7 +21,7 @@ import {
   rootLoc,
   type JsonObject,
   type Loc,
-} from './validate.ts';
+} from '../../datasets/validate.ts';
 
 /** LoCoMo10 sample ids in file order; `sample_idx` in the multimem files indexes this list. */
 export const LOCOMO10_SAMPLE_IDS: readonly string[] = [

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { EmbedKind, Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { UnitVectors } from '../../../src/lib/embed/unit-vectors.ts';
-import { denseRetriever } from '../../../src/lib/protocols/dense-retriever.ts';
-import { evaluateProtocol } from '../../../src/lib/protocols/evaluate.ts';
-import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+import { denseRetriever } from '../../../src/lib/protocol-kit/dense-retriever.ts';
+import { evaluateProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 
 /** 2-d vectors from a lookup table; records every call. */
 function fakeEmbedder(table: Record<string, [number, number]>) {

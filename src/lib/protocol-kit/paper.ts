@@ -1,7 +1,6 @@
 import type { SqlRow } from '../db/engine.ts';
 import type { Evaluation } from './evaluate.ts';
 import { ALL, recallTable } from './summary.ts';
-import type { BenchmarkId } from './types.ts';
 import type { Interval } from '../analysis/intervals.ts';
 
 export interface PaperRow {
@@ -75,7 +74,7 @@ function inmindRetriever(row: PaperRow): { id: string; label: string } {
 }
 
 /** Which of our series and retrievers a paper row corresponds to, if any. */
-function targetOf(benchmark: BenchmarkId, row: PaperRow): PaperTarget | null {
+function targetOf(benchmark: string, row: PaperRow): PaperTarget | null {
   if (benchmark === 'inmind' && row.paper === 'inmind') {
     const series = row.metric === 'naive' ? 'naive' : 'indirect';
     const retriever = inmindRetriever(row);

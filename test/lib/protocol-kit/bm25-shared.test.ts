@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/lib/analysis/bm25.ts';
 import { asciiWordTokens } from '../../../src/lib/analysis/tokenize.ts';
 import { inmindTaskRows, lmeBackgroundRows } from '../../../src/lib/datasets/inmind.ts';
-import { injectedChunk } from '../../../src/lib/protocols/inmind.ts';
-import { SharedBaseBm25 } from '../../../src/lib/protocols/bm25-shared.ts';
+import { injectedChunk } from '../../../src/lib/protocol-kit/inmind.ts';
+import { SharedBaseBm25 } from '../../../src/lib/protocol-kit/bm25-shared.ts';
 
 const DATA = process.env.MEMLENS_DATA_DIR ?? '/work/shared/data';
 

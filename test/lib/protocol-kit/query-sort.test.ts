@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QUERY_SORT, sortQueryRows } from '../../../src/lib/protocols/query-sort.ts';
-import type { QueryRowView } from '../../../src/lib/protocols/report.ts';
+import { QUERY_SORT, sortQueryRows } from '../../../src/lib/protocol-kit/query-sort.ts';
+import type { QueryRowView } from '../../../src/lib/protocol-kit/report.ts';
 import { readSort } from '../../../src/lib/common/url-params.ts';
 
 function row(id: string, rank: number | null, score: number | null, query: string): QueryRowView {

@@ -1,6 +1,13 @@
-import type { QueryRow, QueryStyle, TurnRow } from '../datasets/tables.ts';
-import { locomoCategoryLabel } from '../datasets/locomo-categories.ts';
-import { corpusMap, type Corpus, type Protocol, type ProtocolQuery } from './types.ts';
+import type { QueryRow, QueryStyle, TurnRow } from '../../datasets/tables.ts';
+import { locomoCategoryLabel } from '../../datasets/locomo-categories.ts';
+import type { Catalog } from '../../db/catalog.ts';
+import { loadQueries, loadTurns } from '../../protocol-kit/inputs.ts';
+import {
+  corpusMap,
+  type Corpus,
+  type Protocol,
+  type ProtocolQuery,
+} from '../../protocol-kit/types.ts';
 
 export const LOCOMO_CONV_K = 10;
 const ADVERSARIAL = 5;
@@ -138,5 +145,73 @@ export function locomoConvProtocol(sources: readonly LocomoConvSource[]): Protoc
     corpora: corpusMap(corpora),
     queries,
     defaultK: LOCOMO_CONV_K,
+  };
+}
+
+/** The paper's pools for LoCoMo-Conv's Table 4 (README: 10 conversations; 1,069 composed clusters). */
+export const LOCOMO_CONV_PAPER_CONVERSATIONS = 10;
+export const LOCOMO_CONV_PAPER_CLUSTERS = 1069;
+const SMALL_COMPOSED_FILE_CLUSTERS = 300;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What of LoCoMo-Conv's paper pools the site serves, per series; empty when all of it. */
+export function locomoConvScope(
+  dialogConversations: readonly string[],
+  composedClusters: number,
+): Map<string, string> {
+  const scope = new Map<string, string>();
+  const n = dialogConversations.length;
+  if (n < LOCOMO_CONV_PAPER_CONVERSATIONS) {
+    const which =
+      n === 0
+        ? 'no dialog file'
+        : `${plural(n, 'conversation')} (${dialogConversations.join(', ')})`;
+    const line = `${which} of the paper's ${LOCOMO_CONV_PAPER_CONVERSATIONS}: only the locomo10_dialog excerpt is served`;
+    for (const series of ['dialog', 'implicit', 'counterfactual']) scope.set(series, line);
+  }
+  if (composedClusters < LOCOMO_CONV_PAPER_CLUSTERS) {
+    // 300 is the smaller companion file; the full one has the paper's 1,069.
+    const file =
+      composedClusters <= SMALL_COMPOSED_FILE_CLUSTERS
+        ? ' (locomo10_multimem.json, not locomo10_multimem_full.json)'
+        : '';
+    scope.set(
+      'composed',
+      `${composedClusters} of the paper's ${LOCOMO_CONV_PAPER_CLUSTERS.toLocaleString('en-US')} composed clusters${file}`,
+    );
+  }
+  return scope;
+}
+
+/**
+ * `question` runs on locomo10.json, as do the composed queries (their gold is LoCoMo evidence);
+ * the conversational styles run on whichever dialog file the app loaded (full, or its excerpt).
+ */
+export async function buildLocomoConv(catalog: Catalog): Promise<Protocol> {
+  const [turns, queries, convTurns, convQueries] = await Promise.all([
+    loadTurns(catalog, 'locomo'),
+    loadQueries(catalog, 'locomo'),
+    loadTurns(catalog, 'locomo-conv'),
+    loadQueries(catalog, 'locomo-conv'),
+  ]);
+  const composed = convQueries.filter((q) => q.style === 'composed');
+  const dialog = convQueries.filter((q) => q.style !== 'composed');
+  const sources: LocomoConvSource[] = [
+    { name: 'locomo10', turns, evidence: queries, queries: [...queries, ...composed] },
+  ];
+  const dialogConversations = [...new Set(convTurns.map((t) => t.conv_id))];
+  if (convTurns.length > 0) {
+    const conversations = dialogConversations.length;
+    sources.push({
+      name: `locomo10_dialog (${plural(conversations, 'conversation')})`,
+      turns: convTurns,
+      evidence: dialog.filter((q) => q.style === 'question'),
+      queries: dialog.filter((q) => q.style !== 'question'),
+    });
+  }
+  return {
+    ...locomoConvProtocol(sources),
+    scope: locomoConvScope(dialogConversations, composed.length),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BM25_ID } from '../../../src/lib/protocols/bm25-retriever.ts';
-import { RetrieverPool, retrieverChoices } from '../../../src/lib/protocols/pool.ts';
+import { BM25_ID } from '../../../src/lib/protocol-kit/bm25-retriever.ts';
+import { RetrieverPool, retrieverChoices } from '../../../src/lib/protocol-kit/pool.ts';
 import { FakeEmbedder, fakeHub } from '../embed/fake-embedders.ts';
 
 describe('RetrieverPool', () => {

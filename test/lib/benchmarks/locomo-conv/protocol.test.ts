@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { QueryRow, TurnRow } from '../../../src/lib/datasets/tables.ts';
-import { scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
+import type { QueryRow, TurnRow } from '../../../../src/lib/datasets/tables.ts';
+import { scoreProtocol } from '../../../../src/lib/protocol-kit/evaluate.ts';
 import {
   conversationCorpus,
   keepsQuery,
   locomoConvProtocol,
   turnDocument,
-} from '../../../src/lib/protocols/locomo-conv.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
-import { recallTable } from '../../../src/lib/protocols/summary.ts';
+} from '../../../../src/lib/benchmarks/locomo-conv/protocol.ts';
+import type { Retriever } from '../../../../src/lib/protocol-kit/retriever.ts';
+import { recallTable } from '../../../../src/lib/protocol-kit/summary.ts';
 
 function turn(
   session: number,

@@ -3,6 +3,10 @@ import type { LocomoPlusItem } from './inputs.ts';
 import { conversationsOf, SIMILARITY_K } from './locomo.ts';
 import { corpusMap, type Corpus, type Protocol } from './types.ts';
 
+/** LoCoMo-Plus: the release's pairwise scores, or MemLens's retrieval stitching. */
+export const LOCOMO_PLUS_MODES = ['release', 'retrieval'] as const;
+export type LocomoPlusMode = (typeof LOCOMO_PLUS_MODES)[number];
+
 /**
  * The repo stitches each item into `random.choice(locomo10)` with no seed, so no assignment can
  * be recovered; item i goes to conversation i mod 10 instead, which is reproducible and gives

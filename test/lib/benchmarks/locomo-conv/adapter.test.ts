@@ -2,17 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseJsonDocument } from '../../../src/lib/datasets/jsonl.ts';
-import { locomoTables } from '../../../src/lib/datasets/locomo.ts';
+import { parseJsonDocument } from '../../../../src/lib/datasets/jsonl.ts';
+import { locomoTables } from '../../../../src/lib/datasets/locomo.ts';
 import {
   LOCOMO10_SAMPLE_IDS,
   locomoConvComposedTables,
   locomoConvDialogTables,
   locomoSampleIds,
   type LocomoConvDialogTables,
-} from '../../../src/lib/datasets/locomo-conv.ts';
+} from '../../../../src/lib/benchmarks/locomo-conv/adapter.ts';
 
-const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data');
+const DATA = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/data',
+);
 const DIALOG = path.join(DATA, 'locomo-conv/locomo10_dialog.sample0.json');
 const MULTIMEM = path.join(DATA, 'locomo-conv/locomo10_multimem.json');
 const LOCOMO = path.join(DATA, 'locomo/locomo10.json');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreTitle } from '../../../src/lib/protocols/labels.ts';
-import { BM25_ID } from '../../../src/lib/protocols/pool.ts';
+import { scoreTitle } from '../../../src/lib/protocol-kit/labels.ts';
+import { BM25_ID } from '../../../src/lib/protocol-kit/pool.ts';
 
 describe('scoreTitle', () => {
   it('names the score each retriever gives', () => {

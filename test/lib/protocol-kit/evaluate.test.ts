@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { exactRank, evaluateQuery, scoreProtocol } from '../../../src/lib/protocols/evaluate.ts';
-import type { Retriever } from '../../../src/lib/protocols/retriever.ts';
+import { exactRank, evaluateQuery, scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
+import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
 import {
   recallCurves,
   recallTable,
   separationTable,
   similarityHistogram,
-} from '../../../src/lib/protocols/summary.ts';
-import { corpusMap, type Protocol } from '../../../src/lib/protocols/types.ts';
+} from '../../../src/lib/protocol-kit/summary.ts';
+import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 
 describe('exactRank', () => {
   it('counts higher scores and equal scores at lower indices', () => {

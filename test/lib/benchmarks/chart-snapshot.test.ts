@@ -9,15 +9,12 @@ import {
   snapshotCharts,
   snapshotRows,
   type ChartSnapshot,
-} from '../../../src/lib/charts/chart-snapshot.ts';
+} from '../../../src/lib/benchmarks/chart-snapshot.ts';
 import { EMBEDDING_CHOICES } from '../../../src/lib/charts/inmind-table1.ts';
-import {
-  OVERVIEW_CHART,
-  PAPER_CHARTS,
-  inmindCharts,
-} from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART, inmindCharts } from '../../../src/lib/charts/paper-charts.ts';
+import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import { classifyAsset } from '../../../src/lib/offline/precache.ts';
-import { resultsCatalog } from './chart-harness.ts';
+import { resultsCatalog } from '../charts/chart-harness.ts';
 
 let catalog: Catalog;
 let snapshot: ChartSnapshot;

@@ -26,7 +26,7 @@ const idfOf = (size: number, n: number) => Math.log(size - n + 0.5) - Math.log(n
  * 486 shared turns + 1 target per task). It performs the same floating-point operations in the
  * same order as `analysis/bm25.ts` (idf summed over terms in first-seen order, each document's
  * score accumulated over query tokens in order), so scores are bit-identical;
- * test/lib/protocols/bm25-shared.test.ts holds it to that. Base idfs are computed once per corpus
+ * test/lib/protocol-kit/bm25-shared.test.ts holds it to that. Base idfs are computed once per corpus
  * size, so a corpus costs O(vocabulary) array work instead of O(all tokens) map work.
  */
 export class SharedBaseBm25 {

@@ -1,0 +1,83 @@
+// InMind: loaded with the released results (its own explorer page), and its two protocols.
+import { inmindFigure4Protocol, inmindProtocol } from '../../protocol-kit/inmind.ts';
+import { loadInMindInputs } from '../../protocol-kit/inputs.ts';
+import type { BenchmarkDef } from '../benchmark-def.ts';
+
+const ours = "not a paper figure: MemLens's own view of this protocol";
+const FIGURE4_NONE =
+  'Figure 4 prints no numbers: compare the shape of the density chart with the paper’s panel.';
+
+export const INMIND = {
+  id: 'inmind',
+  label: 'InMind',
+  paper: 'inmind',
+  page: { kind: 'inmind', navLabel: 'InMind' },
+  dataset: {
+    phase: 'core',
+    required: true,
+    sourceIds: ['inmind-tasks', 'inmind-background', 'inmind-manifest', 'inmind-submission-schema'],
+    tables: ['inmind_tasks', 'lme_background'],
+  },
+  protocols: [
+    {
+      id: 'inmind',
+      label: 'InMind — Naive RAG (Table 1, App. 15.3)',
+      run: {
+        build: async (catalog, spec) => {
+          const { tasks, background } = await loadInMindInputs(catalog);
+          return inmindProtocol(tasks, background, spec.inmind);
+        },
+        defaults: {
+          benchmark: 'inmind',
+          retriever: 'bm25',
+          paperRetrievers: ['bm25', 'minilm'],
+          queryPrefix: false,
+          target: 'chunk',
+          source: 'InMind paper, Table 1 (Naive RAG control, App. 15.3)',
+          sentence:
+            'Corpus: 486 raw LME-s conversation-turn chunks. Task injection: Concatenate the task ' +
+            'user_message and assistant_message as one temporary 487th chunk. Retrievers: Dense MiniLM, ' +
+            'dense emb3-large, and BM25. Retrieved context: Top-5 chunks.',
+          cite: 'InMind, Appendix 15.3, Table 8',
+        },
+        recomputed:
+          "InMind's Naive RAG control: for each of the 125 tasks, the injected chunk ranked against the 486 background turns, under the naive and the indirect query.",
+        figures: {
+          similarity: `${ours} (InMind Table 1 Naive RAG protocol; Figure 4 is the "InMind — Figure 4" protocol)`,
+          recall:
+            'InMind paper, Table 1 (Naive RAG control, App. 15.3) protocol; rank-based recall',
+        },
+      },
+    },
+    {
+      id: 'inmind-figure4',
+      label: 'InMind — Figure 4 (indirect query vs user_message)',
+      run: {
+        build: async (catalog, spec) => {
+          const { tasks, background } = await loadInMindInputs(catalog);
+          return inmindFigure4Protocol(tasks, background, spec.inmind);
+        },
+        defaults: {
+          benchmark: 'inmind-figure4',
+          retriever: 'bge-small',
+          paperRetrievers: ['bge-small'],
+          queryPrefix: true,
+          target: 'user',
+          source: 'InMind paper, Figure 4 (InMind panel)',
+          sentence:
+            'Each candidate supplies a target memory (the user_message) and an indirect query. … ' +
+            'it recomputes all four distributions with BGE-small-en-v1.5, using the retrieval prefix ' +
+            'recommended by its authors',
+          cite: 'InMind, Appendix 9 (i) Similarity filter',
+        },
+        recomputed:
+          "InMind's Figure 4 panel: cosine of each indirect query with its target memory (the user_message) against the 486 background turns.",
+        none: FIGURE4_NONE,
+        figures: {
+          similarity: 'InMind paper, Figure 4 (InMind panel); protocol: App. 9',
+          recall: `${ours} (InMind Figure 4 protocol)`,
+        },
+      },
+    },
+  ],
+} as const satisfies BenchmarkDef;

@@ -1,0 +1,72 @@
+// LoCoMo-Conv: its files, tables, paper and Table 4 retrieval protocol, in one place.
+import { parseJsonDocument } from '../../datasets/jsonl.ts';
+import type { BenchmarkDef, FetchFirst } from '../benchmark-def.ts';
+import { locomoConvComposedTables, locomoConvDialogTables } from './adapter.ts';
+import { LOCOMO_CONV_CHARTS, LOCOMO_CONV_PAPER } from './charts.ts';
+import { buildLocomoConv } from './protocol.ts';
+
+async function loadLocomoConv(fetchFirst: FetchFirst) {
+  const dialog = await fetchFirst(['locomo-conv-dialog', 'locomo-conv-dialog-sample0']);
+  const d = locomoConvDialogTables(parseJsonDocument(dialog.text, dialog.label), dialog.label);
+  const composed = await fetchFirst(['locomo-conv-multimem-full', 'locomo-conv-multimem']);
+  const c = locomoConvComposedTables(
+    parseJsonDocument(composed.text, composed.label),
+    composed.label,
+  );
+  return {
+    conversations: d.conversations,
+    sessions: d.sessions,
+    turns: d.turns,
+    queries: [...d.queries, ...c.queries],
+    extras: { locomo_conv_supportive: d.locomo_conv_supportive },
+    files: { 'locomo-conv': dialog.label, 'locomo-conv composed': composed.label },
+  };
+}
+
+const ours = "not a paper figure: MemLens's own view of this protocol";
+
+export const LOCOMO_CONV = {
+  id: 'locomo-conv',
+  label: 'LoCoMo-Conv',
+  paper: 'locomo-conv',
+  page: { kind: 'paper', navLabel: 'LoCoMo-Conv' },
+  dataset: {
+    phase: 'benchmarks',
+    required: false,
+    sourceIds: [
+      'locomo-conv-dialog',
+      'locomo-conv-dialog-sample0',
+      'locomo-conv-multimem-full',
+      'locomo-conv-multimem',
+    ],
+    tables: ['conversations', 'sessions', 'turns', 'queries', 'locomo_conv_supportive'],
+    load: loadLocomoConv,
+  },
+  protocols: [
+    {
+      id: 'locomo-conv',
+      label: 'LoCoMo-Conv — Table 4 recall@10 (PROTOCOL.md)',
+      run: {
+        build: (catalog) => buildLocomoConv(catalog),
+        defaults: {
+          benchmark: 'locomo-conv',
+          retriever: 'minilm',
+          paperRetrievers: ['minilm'],
+          queryPrefix: false,
+          source: 'LoCoMo-Conv paper, Table 4 (Naive RAG, Retrieval Recall@10)',
+          sentence:
+            'Embeddings for every system: sentence-transformers/all-MiniLM-L6-v2; recall@10 against ' +
+            'gold evidence turns',
+          cite: 'LoCoMo-Conv README and Table 4',
+        },
+        recomputed:
+          "LoCoMo-Conv's Table 4 retrieval: recall@10 of the gold evidence turns per query style, one index per conversation.",
+        figures: {
+          similarity: `${ours} (LoCoMo-Conv recall protocol)`,
+          recall: 'LoCoMo-Conv paper, Table 4 (Retrieval Recall@10) protocol; PROTOCOL.md',
+        },
+      },
+    },
+  ],
+  results: { info: LOCOMO_CONV_PAPER, charts: LOCOMO_CONV_CHARTS },
+} as const satisfies BenchmarkDef;

@@ -1,0 +1,69 @@
+// LoCoMo-Plus: its items and cue turns, and the release's scores or MemLens's retrieval over them.
+import { parseJsonDocument } from '../../datasets/jsonl.ts';
+import { locomoPlusTables } from '../../datasets/locomo-plus.ts';
+import { loadLocomoPlusItems, loadQueries, loadTurns } from '../../protocol-kit/inputs.ts';
+import { locomoPlusProtocol } from '../../protocol-kit/locomo-plus.ts';
+import type { BenchmarkDef, FetchFirst } from '../benchmark-def.ts';
+
+async function loadLocomoPlus(fetchFirst: FetchFirst) {
+  const f = await fetchFirst(['locomo-plus']);
+  const t = locomoPlusTables(parseJsonDocument(f.text, f.label), f.label);
+  return {
+    turns: t.turns,
+    queries: t.queries,
+    extras: { locomo_plus_items: t.locomo_plus_items },
+    files: { 'locomo-plus': f.label },
+  };
+}
+
+const ours = "not a paper figure: MemLens's own view of this protocol";
+
+export const LOCOMO_PLUS = {
+  id: 'locomo-plus',
+  label: 'LoCoMo-Plus',
+  paper: null,
+  page: null,
+  dataset: {
+    phase: 'benchmarks',
+    required: true,
+    sourceIds: ['locomo-plus'],
+    tables: ['turns', 'queries', 'locomo_plus_items'],
+    load: loadLocomoPlus,
+  },
+  protocols: [
+    {
+      id: 'locomo-plus',
+      label: 'LoCoMo-Plus — release scores, or retrieval (ours)',
+      run: {
+        build: async (catalog) => {
+          const [items, cueTurns, triggers, locomoTurns] = await Promise.all([
+            loadLocomoPlusItems(catalog),
+            loadTurns(catalog, 'locomo-plus'),
+            loadQueries(catalog, 'locomo-plus'),
+            loadTurns(catalog, 'locomo'),
+          ]);
+          return locomoPlusProtocol({ items, cueTurns, triggers, locomoTurns });
+        },
+        defaults: {
+          benchmark: 'locomo-plus',
+          retriever: 'bge-small',
+          paperRetrievers: ['bge-small'],
+          queryPrefix: false,
+          source: 'LoCoMo-Plus release, scores.bge (generation_pipeline/rank.py)',
+          sentence:
+            'scores.bge: sentence-transformers util.cos_sim between BAAI/bge-small-en-v1.5 embeddings ' +
+            'of cue_dialogue and trigger_query, with no instruction prefix',
+          cite: 'xjtuleeyf/Locomo-Plus generation_pipeline/rank.py',
+        },
+        recomputed:
+          "LoCoMo-Plus: in release mode, the release's per-item scores.bge recomputed pairwise; in retrieval mode (MemLens's own), each trigger against its cue turns stitched into a LoCoMo conversation.",
+        none: 'The paper prints no number here; release mode compares with the release’s own per-item scores.',
+        figures: {
+          similarity:
+            "InMind paper, Figure 4 (LoCoMo-Plus panel), approximated: cue turns in conversation index mod 10 (MemLens's own)",
+          recall: `${ours} (LoCoMo-Plus retrieval mode)`,
+        },
+      },
+    },
+  ],
+} as const satisfies BenchmarkDef;
