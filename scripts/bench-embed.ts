@@ -26,7 +26,6 @@ import { buildSite } from './lib/site-build.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { median as medianOrNull } from '../src/lib/analysis/stats.ts';
-import { inPageOrder, lmeBackgroundRows } from '../src/lib/datasets/inmind.ts';
 import { locomoConversation, locomoSamples } from '../src/lib/datasets/locomo.ts';
 import {
   DEFAULT_BATCH_PLAN,
@@ -41,6 +40,7 @@ import { ensureTestModels } from './fetch-models.ts';
 import { cpuMsOfAll, rendererPeaks } from './lib/proc-stats.ts';
 import { referenceTimings } from './lib/python-reference.ts';
 import { checkCommandLine } from './lib/cli.ts';
+import { lmeTurns } from './lib/bench-corpus.ts';
 
 checkCommandLine({
   usage: `Usage: npm run bench:embed -- [options]
@@ -106,13 +106,6 @@ for (const b of batches)
 
 /** Runs are never empty here; NaN would show if they were. */
 const median = (xs: readonly number[]): number => medianOrNull(xs) ?? Number.NaN;
-
-/** The page's order: DuckDB's `ORDER BY session_index, turn_index, id`. */
-async function lmeTurns(): Promise<string[]> {
-  const file = path.join(root, 'public/data/inmind/lme_s_background.jsonl');
-  const rows = lmeBackgroundRows(await readFile(file, 'utf8'));
-  return inPageOrder(rows).map((r) => r.content);
-}
 
 /** LoCoMo's turns, conversation by conversation, in session and turn order. */
 async function locomoTurns(): Promise<string[]> {

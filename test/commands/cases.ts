@@ -219,6 +219,10 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:scale -- --also-kernel simd --also-max 100000': DRY,
   'npm run bench:scale -- --sizes 100000 --also-kernel simd --chart /tmp/c.svg': DRY,
   'npm run bench:map': DRY,
+  'npm run profile:embed': DRY,
+  'npm run profile:embed -- --wasm-build plain': DRY,
+  'npm run profile:embed -- --one-thread': DRY,
+  'npm run profile:embed -- --texts 40 --dtypes q8': DRY,
 
   // Test files the docs point at: npm test runs each of them.
   'npx vitest run --project e2e test/e2e/offline-reload.test.ts': {

@@ -173,6 +173,7 @@ const CLIS = [
   'bench:embed',
   'bench:scale',
   'bench:map',
+  'profile:embed',
   'embed:pack',
   'make:tiny-bert',
   'setup:python',
