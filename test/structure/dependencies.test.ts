@@ -106,4 +106,13 @@ describe('package.json', () => {
     const nested = 'node_modules/@huggingface/transformers/node_modules/onnxruntime-web';
     expect(existsSync(path.join(repoRoot, nested))).toBe(false);
   });
+
+  it('pins onnxruntime-node (the profiler imports it) to the version transformers.js depends on', () => {
+    const transformers = readPackage('node_modules/@huggingface/transformers/package.json');
+    const wanted = transformers.dependencies['onnxruntime-node'];
+    expect(own.dependencies['onnxruntime-node']).toBe(wanted);
+    expect(readPackage('node_modules/onnxruntime-node/package.json').version).toBe(wanted);
+    const nested = 'node_modules/@huggingface/transformers/node_modules/onnxruntime-node';
+    expect(existsSync(path.join(repoRoot, nested))).toBe(false);
+  });
 });
