@@ -37,7 +37,7 @@ import type { AutomationRequest } from '../src/lib/embed/automation.ts';
 import type { DeviceChoice } from '../src/lib/embed/backend-choice.ts';
 import { getModelSpec, type ModelDtype } from '../src/lib/embed/model-registry.ts';
 import { ensureTestModels } from './fetch-models.ts';
-import { cpuMsOfAll, rendererPeaks } from './lib/proc-stats.ts';
+import { cpuMsOfAll, loadAverage, rendererPeaks } from './lib/proc-stats.ts';
 import { referenceTimings } from './lib/python-reference.ts';
 import { checkCommandLine } from './lib/cli.ts';
 import { lmeTurns } from './lib/bench-corpus.ts';
@@ -304,11 +304,7 @@ const cpuRate = (m: Measured) =>
   m.cpuMsPerRun === null || m.cpuMsPerRun <= 0
     ? '–'
     : ((m.texts ?? texts.length) / (m.cpuMsPerRun / 1000)).toFixed(1);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 const started = new Date().toISOString().slice(11, 16);
 const loadBefore = load();
 const tables: string[] = [];

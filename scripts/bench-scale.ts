@@ -16,12 +16,11 @@ import { tmpdir } from 'node:os';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'vite';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { launchChromium } from './lib/chromium.ts';
 import { serveStatic } from './lib/static-server.ts';
-import { repoRoot } from './lib/site-build.ts';
+import { bundleBrowserEntry as bundleEntry, repoRoot } from './lib/site-build.ts';
 import { cpuMsOfAll, rendererPeaks } from './lib/proc-stats.ts';
 import {
   matchesFloat32,
@@ -144,21 +143,10 @@ async function nodePoint(count: number, kernel: SearchKernel): Promise<Row> {
 
 async function bundleBrowserEntry(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'memlens-scale-'));
-  await build({
-    configFile: false,
-    root: repoRoot,
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: 'es2022',
-      lib: {
-        entry: path.join(repoRoot, 'scripts/lib/scale-browser-entry.ts'),
-        formats: ['es'],
-        fileName: () => 'scale.js',
-      },
-    },
+  await bundleEntry({
+    entry: 'scripts/lib/scale-browser-entry.ts',
+    dir,
+    fileName: 'scale.js',
   });
   await writeFile(
     path.join(dir, 'index.html'),

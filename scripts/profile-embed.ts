@@ -9,16 +9,15 @@
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import * as ortNode from 'onnxruntime-node';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import type { Page } from 'playwright-core';
 import { checkCommandLine } from './lib/cli.ts';
 import { lmeTurns } from './lib/bench-corpus.ts';
-import { repoRoot } from './lib/site-build.ts';
+import { bundleBrowserEntry, repoRoot } from './lib/site-build.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { launchChromium } from './lib/chromium.ts';
-import { cpuMsOfAll, rendererPeaks } from './lib/proc-stats.ts';
+import { cpuMsOfAll, loadAverage, rendererPeaks } from './lib/proc-stats.ts';
 import {
   feedArrays,
   kernelEventsOfFile,
@@ -184,24 +183,13 @@ const { bundle: ORT_BUNDLE, wasm: ORT_WASM } = WASM_BUILDS[buildName];
 /** The entry bundled, beside ORT's own bundle and wasm (as the site ships them) and the model. */
 async function browserSite(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'memlens-profile-site-'));
-  await build({
-    configFile: false,
-    root: repoRoot,
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: 'es2022',
-      lib: {
-        entry: path.join(repoRoot, 'scripts/lib/profile-browser-entry.ts'),
-        formats: ['es'],
-        fileName: () => 'profile.js',
-      },
-      rollupOptions: {
-        external: ['onnxruntime-web/webgpu'],
-        output: { paths: { 'onnxruntime-web/webgpu': `./${ORT_BUNDLE}` } },
-      },
+  await bundleBrowserEntry({
+    entry: 'scripts/lib/profile-browser-entry.ts',
+    dir,
+    fileName: 'profile.js',
+    rollupOptions: {
+      external: ['onnxruntime-web/webgpu'],
+      output: { paths: { 'onnxruntime-web/webgpu': `./${ORT_BUNDLE}` } },
     },
   });
   for (const f of [ORT_BUNDLE, ORT_WASM]) await symlink(path.join(ORT_DIST, f), path.join(dir, f));
@@ -308,11 +296,7 @@ function passLine(label: string, r: RuntimeResult): string {
   return `${label}: threads ${r.threads}; unprofiled pass ${r.plain.wallMs.toFixed(0)} ms (${busy(r.plain)} cores busy), profiled ${r.profiled.wallMs.toFixed(0)} ms (${busy(r.profiled)} cores busy)`;
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 const started = new Date().toISOString().slice(11, 16);
 const loadBefore = load();
 const { batches, padId, padding } = await tokenBatches();

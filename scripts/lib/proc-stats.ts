@@ -2,6 +2,14 @@
 // this process started (a page's dedicated workers, ORT's WASM threads included, are threads of
 // its renderer process).
 import { readdir, readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+
+/** The 1, 5 and 15 min load averages, as the benchmarks print them beside their figures. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
 
 /** utime + stime of a process, in ms (Linux clock ticks are 10 ms). */
 export async function cpuMsOf(pid: number): Promise<number> {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { build, type BuildEnvironmentOptions } from 'vite';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const E2E_BASE = '/memlens/';
@@ -33,4 +33,33 @@ export function buildSite(): Promise<string> {
   }
   built ??= buildSiteTo(E2E_OUT, { testHooks: true });
   return built;
+}
+
+/**
+ * A benchmark's browser entry bundled alone into `dir` as `<fileName>` (ES module, no public/),
+ * for a bare page to load; `rollupOptions` for what it keeps external.
+ */
+export async function bundleBrowserEntry(opts: {
+  entry: string;
+  dir: string;
+  fileName: string;
+  rollupOptions?: BuildEnvironmentOptions['rollupOptions'];
+}): Promise<void> {
+  await build({
+    configFile: false,
+    root: repoRoot,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      outDir: opts.dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: {
+        entry: path.join(repoRoot, opts.entry),
+        formats: ['es'],
+        fileName: () => opts.fileName,
+      },
+      rollupOptions: opts.rollupOptions,
+    },
+  });
 }
