@@ -320,7 +320,8 @@ async function status(port: MessagePort, clientId: string | null): Promise<void>
     models: await cachedUrls(NAMES.models),
     upstream: await cachedUrls(NAMES.upstream),
   });
-  const savedCopy = clientId !== null && savedCopyClients.has(clientId);
+  // Said once: the page keeps it until it hears the network come back ('online').
+  const savedCopy = clientId !== null && savedCopyClients.delete(clientId);
   const message: FromWorkerMessage = { type: 'status', report, savedCopy };
   port.postMessage(message);
 }
