@@ -20,8 +20,9 @@ if (passthrough.includes('--help') || passthrough.includes('-h')) {
 Fetches the benchmark data if missing, makes the reference environment and the models if missing,
 then in two lanes at once: most of the e2e project, and npm run check, npm run lint, npm run
 deps, the unit and the commands projects and the other e2e files (each line marked [e2e] or
-[unit]), printing each file's time and the closing line "N passed, N failed". Arguments go to Vitest as they are (a file filter, --project NAME,
--t PATTERN), in one lane after the static checks.`);
+[unit]), printing each file's time and the closing line "N passed, N failed". Arguments go to
+Vitest as they are (a file filter, --project NAME, -t PATTERN), in one lane after the static
+checks.`);
   process.exit(0);
 }
 
