@@ -11,18 +11,11 @@
  * Usage: npm run pages:offline [-- --dry-run]   (tsx scripts/pages-steps.ts --offline [--dry-run])
  */
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyWorkingTree } from './lib/files.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PAGES_WORKFLOW = path.join(root, '.github/workflows/pages.yml');
@@ -125,26 +118,6 @@ function readOutputs(file: string, id: string | undefined, outputs: Map<string, 
 
 const label = (s: WorkflowStep) => s.name ?? s.uses ?? s.run?.trim().split('\n')[0] ?? '?';
 
-/** The working tree's files (tracked, and untracked ones git does not ignore) copied into `dir`. */
-function copyWorkingTree(dir: string): void {
-  const listed = spawnSync(
-    'git',
-    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr.trim()}`);
-  for (const file of new Set(listed.stdout.split('\0'))) {
-    if (!file || !existsSync(path.join(root, file))) continue;
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    cpSync(path.join(root, file), path.join(dir, file));
-  }
-  const venv = path.join(root, '.venv');
-  if (existsSync(venv)) symlinkSync(venv, path.join(dir, '.venv'));
-}
-
 /** dist/ of the copy replaces this checkout's dist/. */
 function takeDist(checkout: string): void {
   const built = path.join(checkout, 'dist');
@@ -160,7 +133,7 @@ function runSteps(steps: readonly WorkflowStep[], dryRun: boolean): number {
   const tmp = mkdtempSync(path.join(tmpdir(), 'memlens-pages-'));
   const checkout = path.join(tmp, 'memlens');
   if (!dryRun) {
-    copyWorkingTree(checkout);
+    copyWorkingTree(root, checkout, ['.venv']);
     console.log(`checkout: a copy of this working tree in ${checkout} (removed at the end)`);
   }
   const mirror = process.env.MEMLENS_DATA_MIRROR ?? path.resolve(root, '../shared/data');

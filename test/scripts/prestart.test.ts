@@ -4,37 +4,22 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
 import { cacheRoot } from '../../scripts/lib/pypi-model.ts';
+import { copyWorkingTree } from '../../scripts/lib/files.ts';
 
 const root = join(import.meta.dirname, '../..');
 const copies: string[] = [];
 afterAll(() => copies.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** The tracked files as they are in the working tree, with node_modules and .venv linked. */
+/** The working tree's files, with node_modules and .venv linked. */
 function copyRepo(): string {
   const dir = mkdtempSync(join(tmpdir(), 'memlens-prestart-'));
   copies.push(dir);
-  const files = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split(
-    '\0',
-  );
-  for (const file of files.filter((f) => f && existsSync(join(root, f)))) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    cpSync(join(root, file), join(dir, file));
-  }
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  if (existsSync(join(root, '.venv'))) symlinkSync(join(root, '.venv'), join(dir, '.venv'));
+  copyWorkingTree(root, dir, ['node_modules', '.venv']);
   return dir;
 }
 
