@@ -45,7 +45,13 @@ import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
 import type { Protocol } from '../src/lib/protocol-kit/types.ts';
-import { BENCHMARK_DEFS, protocolEntries, protocolRun } from '../src/lib/benchmarks/registry.ts';
+import {
+  BENCHMARK_DEFS,
+  paperRowsWhere,
+  paperTargetOf,
+  protocolEntries,
+  protocolRun,
+} from '../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
@@ -410,13 +416,14 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
     const retriever = await pool.retriever(opts.retriever, opts.queryPrefix);
     const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
     const k = opts.k || protocol.defaultK;
-    const paper = await loadPaperRows(catalog);
+    const paper = await loadPaperRows(catalog, paperRowsWhere());
+    const targetOf = paperTargetOf(protocol.benchmark);
     const context = { dtype: dtypeOf(opts) };
-    const figures = figuresOf(evaluation, k, paper, context);
+    const figures = figuresOf(evaluation, k, paper, targetOf, context);
     const recomputeSeconds: number[] = [];
     for (let i = 0; i < opts.time; i++) {
       const t0 = performance.now();
-      figuresOf(scoreProtocol(protocol, retriever), k, paper, context);
+      figuresOf(scoreProtocol(protocol, retriever), k, paper, targetOf, context);
       recomputeSeconds.push((performance.now() - t0) / 1000);
     }
     const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})`;

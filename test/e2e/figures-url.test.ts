@@ -8,7 +8,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
-import { OVERVIEW_CHART } from '../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../src/lib/benchmarks/overview.ts';
 import type { SqlRow } from '../../src/lib/db/engine.ts';
 import { resultsCatalog } from '../lib/charts/chart-harness.ts';
 import { showView } from '../lib/protocols/page-helpers.ts';

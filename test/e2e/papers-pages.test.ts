@@ -6,7 +6,7 @@ import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { resultsCatalog } from '../lib/charts/chart-harness.ts';
 import type { ChartDef } from '../../src/lib/charts/chart-kit.ts';
-import { OVERVIEW_CHART } from '../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../src/lib/benchmarks/overview.ts';
 import { PAPER_CHARTS, PAPER_INFO } from '../../src/lib/benchmarks/papers.ts';
 import type { SqlRow } from '../../src/lib/db/engine.ts';
 import { PAPERS } from '../../src/lib/benchmarks/registry.ts';

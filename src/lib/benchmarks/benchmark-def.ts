@@ -6,6 +6,8 @@ import type { PaperInfo } from '../charts/paper-charts.ts';
 import type { Catalog } from '../db/catalog.ts';
 import type { InMindOptions } from '../protocol-kit/inmind.ts';
 import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
+import type { PaperTargetOf } from '../protocol-kit/paper.ts';
+import type { ExampleQuery } from '../console/examples.ts';
 import type { Protocol } from '../protocol-kit/types.ts';
 
 /** A fetched manifest file: its text and the `dataset/file` label errors name. */
@@ -76,6 +78,13 @@ export interface FigureSources {
   recall: string;
 }
 
+/** The paper's rows the Reproduce page and the CLI set beside a protocol's numbers. */
+export interface PaperLinkDef {
+  /** A condition over `results` that selects them (trusted SQL, written here). */
+  where: string;
+  target: PaperTargetOf;
+}
+
 /** How a listed protocol runs: its builder, the paper's defaults and the page's words for it. */
 export interface ProtocolRunDef {
   /** Reads what the benchmark needs from the catalog and builds its protocol. */
@@ -86,6 +95,8 @@ export interface ProtocolRunDef {
   /** When the paper prints no number for it: what there is to compare instead. */
   none?: string;
   figures: FigureSources;
+  /** Absent: the paper prints no number this protocol recomputes. */
+  paper?: PaperLinkDef;
 }
 
 export interface ProtocolEntry {
@@ -107,4 +118,11 @@ export interface BenchmarkDef {
   protocols: readonly ProtocolEntry[];
   /** Its paper's page: the words and the charts over its released results. */
   results?: { info: PaperInfo; charts: readonly ChartDef[] };
+  /**
+   * Its best "asked for" and "used" numbers' candidates for the home overview: SELECTs over
+   * `results` of `side, measure, pct, who, *` (db/queries.ts overviewSql).
+   */
+  overview?: readonly string[];
+  /** The console's example queries over its tables, listed before the cross-benchmark ones. */
+  examples?: readonly ExampleQuery[];
 }

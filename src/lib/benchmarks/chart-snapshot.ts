@@ -3,7 +3,8 @@
 import type { Catalog } from '../db/catalog.ts';
 import type { SqlRow, SqlValue } from '../db/engine.ts';
 import { EMBEDDING_CHOICES } from '../charts/inmind-table1.ts';
-import { OVERVIEW_CHART, inmindCharts } from '../charts/paper-charts.ts';
+import { inmindCharts } from '../charts/paper-charts.ts';
+import { OVERVIEW_CHART } from './overview.ts';
 import { PAPER_CHARTS } from './papers.ts';
 import type { ChartDef } from '../charts/chart-kit.ts';
 

@@ -1,5 +1,8 @@
 // The benchmarks MemLens covers, one line each; each lives in its own folder (benchmarks/<id>/).
 // The nav, the Reproduce page, the CLI, the data loader and the id types read this list.
+import type { ExampleQuery } from '../console/examples.ts';
+import { CROSS_BENCHMARK_EXAMPLES } from '../console/examples.ts';
+import type { PaperTargetOf } from '../protocol-kit/paper.ts';
 import type { BenchmarkDef, ProtocolEntry, ProtocolRunDef } from './benchmark-def.ts';
 import { INMIND } from './inmind/benchmark.ts';
 import { LOCOMO } from './locomo/benchmark.ts';
@@ -85,6 +88,26 @@ export function requireProtocolRun(id: string): ProtocolRunDef {
   const run = protocolRun(id);
   if (!run) throw new Error(`${id}: no protocol builder in the benchmark registry`);
   return run;
+}
+
+/** One condition over `results` for every paper row any protocol sets beside its numbers. */
+export function paperRowsWhere(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): string {
+  const parts = defs.flatMap((d) =>
+    d.protocols.flatMap((p) => (p.run?.paper ? [`(${p.run.paper.where})`] : [])),
+  );
+  return parts.length === 0 ? 'false' : parts.join('\n   OR ');
+}
+
+/** Which paper row a protocol's numbers stand beside; none for a protocol without a paper link. */
+export function paperTargetOf(id: string): PaperTargetOf {
+  return protocolRun(id)?.paper?.target ?? (() => null);
+}
+
+/** The console's examples: each benchmark's, in registry order, then those across benchmarks. */
+export function consoleExamples(
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): readonly ExampleQuery[] {
+  return [...defs.flatMap((d) => d.examples ?? []), ...CROSS_BENCHMARK_EXAMPLES];
 }
 
 export function isBenchmarkId(value: string): value is BenchmarkId {

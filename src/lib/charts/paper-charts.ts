@@ -3,7 +3,6 @@ import {
   MEMUSE_FIGURE1_SQL,
   MEMUSE_TABLE13_SQL,
   MEMUSE_TABLE14_SQL,
-  OVERVIEW_SQL,
   UTILMEM_NOISE_K40_SQL,
   UTILMEM_NOISE_K_SQL,
   UTILMEM_SYSTEMS_SQL,
@@ -30,7 +29,6 @@ import {
   noiseRow,
   systemRow,
 } from './utilmem.ts';
-import { overviewRow, overviewSpec } from './overview.ts';
 
 export interface PaperInfo {
   /** The paper's id in the benchmark registry. */
@@ -183,12 +181,3 @@ export const PAPER_CHARTS_HERE: Readonly<Record<string, ChartDef[]>> = {
     }),
   ],
 };
-
-export const OVERVIEW_CHART: ChartDef = defineChart({
-  id: 'overview-recall-vs-use',
-  title: 'Recalled when asked, rarely used when needed: the best of each, per paper',
-  source: 'Best row per paper and side, chosen by SQL over all four results CSVs',
-  sql: OVERVIEW_SQL,
-  decode: overviewRow,
-  spec: (rows) => overviewSpec(rows),
-});

@@ -17,14 +17,14 @@ FROM results
 WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric IN ('naive', 'target_recall', 'application')
 ORDER BY source_line, CASE metric WHEN 'naive' THEN 0 WHEN 'target_recall' THEN 1 ELSE 2 END`;
 
-/** Paper numbers the Reproduce page sets beside its own (Naive RAG rows of InMind and LoCoMo-Conv). */
-export const REPRODUCE_PAPER_SQL = `SELECT DISTINCT paper, "table", "row", "column", value, value_text, unit,
+/** Paper numbers the Reproduce page sets beside its own: `where` is the registry's condition. */
+export function reproducePaperSql(where: string): string {
+  return `SELECT DISTINCT paper, "table", "row", "column", value, value_text, unit,
   system, variant, metric, section, source_line
 FROM results
-WHERE (paper = 'inmind' AND "table" = 'Table 1' AND note LIKE 'group: Naive RAG%'
-       AND metric IN ('naive', 'target_recall'))
-   OR (paper = 'locomo-conv' AND "table" = 'Table 4' AND "row" = 'Naive RAG' AND metric = 'recall@10')
+WHERE ${where}
 ORDER BY paper, source_line, metric, variant`;
+}
 
 /** InMind tasks in file order with the fields the Naive RAG protocol reads. */
 export const REPRODUCE_INMIND_TASKS_SQL = `SELECT task_id, domain, user_message, assistant_message,
@@ -144,51 +144,35 @@ FROM results
 WHERE paper = 'utilmem' AND "table" = 'Summary: §5.3 noise sensitivity' AND variant = 'strong noise'
 ORDER BY metric <> 'k75', value`;
 
+/** One paper's candidates for the home overview: SELECTs of `side, measure, pct, who, *`. */
+export interface OverviewPart {
+  paper: string;
+  label: string;
+  candidates: readonly string[];
+}
+
 /**
  * Home overview: per paper, the best number where the memory is asked for directly and the best
  * where the conversation needs it without asking; memory systems only (no backbone, oracle, floor).
+ * `parts` come from the benchmark registry, in its order; their SQL is written there, not by users.
  */
-export const OVERVIEW_SQL = `WITH candidates AS (
-  SELECT 'asked' AS side, 'Naive question (Table 1 Naive)' AS measure, value AS pct,
-    "row" || ', ' || variant AS who, *
-  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'naive'
-  UNION ALL
-  SELECT 'used', 'Indirect query (Table 1 Application)', value, "row" || ', ' || variant, *
-  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'application'
-    AND system <> 'Backbone'
-  UNION ALL
-  SELECT 'asked', 'Dialog-style query: response quality × 100', value * 100,
-    system || CASE WHEN "row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN ' ' || "row" ELSE '' END, *
-  FROM results WHERE paper = 'locomo-conv' AND "table" = 'Table 4' AND metric = 'response_quality'
-    AND system NOT IN ('No Memory', 'Oracle') AND split_part(variant, ' / ', 1) = 'dialog'
-  UNION ALL
-  SELECT 'used', 'Implicit query: response quality × 100', value * 100,
-    system || CASE WHEN "row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN ' ' || "row" ELSE '' END, *
-  FROM results WHERE paper = 'locomo-conv' AND "table" = 'Table 4' AND metric = 'response_quality'
-    AND system NOT IN ('No Memory', 'Oracle') AND split_part(variant, ' / ', 1) = 'implicit'
-  UNION ALL
-  SELECT 'asked', 'Direct QA', value, "row", *
-  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'direct_qa'
-  UNION ALL
-  SELECT 'used', 'Natural Integration', value, "row", *
-  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'natural_integration'
-  UNION ALL
-  SELECT 'asked', 'Evidence retrieved: recall@k × 100', value * 100, 'Qwen3 backbones, strong noise, k = 40', *
-  FROM results WHERE paper = 'utilmem' AND metric = 'recall_at_k'
-  UNION ALL
-  SELECT 'used', 'Normalized Robustness of the answer (NR)', value, system || ', strong noise, k = 40', *
-  FROM results WHERE paper = 'utilmem' AND metric = 'nr' AND variant = 'strong noise, k=40'
+export function overviewSql(parts: readonly OverviewPart[]): string {
+  const candidates = parts.flatMap((p) => p.candidates).join('\n  UNION ALL\n');
+  const labels = parts.map((p) => `WHEN ${quoteString(p.paper)} THEN ${quoteString(p.label)}`);
+  const order = parts.map((p) => quoteString(p.paper)).join(', ');
+  return `WITH candidates AS (
+  ${candidates}
 ), ranked AS (
   SELECT *, row_number() OVER (PARTITION BY paper, side ORDER BY pct DESC, source_line, who) AS rank
   FROM candidates
 )
-SELECT CASE paper WHEN 'inmind' THEN 'InMind' WHEN 'locomo-conv' THEN 'LoCoMo-Conv'
-                  WHEN 'memuse' THEN 'MemUse' ELSE 'UtilMem' END AS paper_label,
+SELECT CASE paper ${labels.join(' ')} END AS paper_label,
   CASE side WHEN 'asked' THEN 'Recall (asked for, or retrieved)'
             ELSE 'Use (needed, not asked for)' END AS side_label,
   side, measure, round(pct, 1) AS pct, who, ${RESULT_FIELDS}
 FROM ranked WHERE rank = 1
-ORDER BY list_position(['inmind', 'locomo-conv', 'memuse', 'utilmem'], paper), side`;
+ORDER BY list_position([${order}], paper), side`;
+}
 
 // Conversation viewer, query explorer and readers' own data (issue 6).
 

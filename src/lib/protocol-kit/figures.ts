@@ -4,6 +4,7 @@ import {
   type ComparisonContext,
   type PaperComparison,
   type PaperRow,
+  type PaperTargetOf,
 } from './paper.ts';
 import { queryRows, type QueryRowView } from './report.ts';
 import {
@@ -32,6 +33,7 @@ export function figuresOf(
   evaluation: Evaluation,
   k: number,
   paper: readonly PaperRow[],
+  targetOf: PaperTargetOf,
   context: ComparisonContext = {},
 ): Figures {
   return {
@@ -41,6 +43,6 @@ export function figuresOf(
     separation: separationTable(evaluation),
     histogram: similarityHistogram(evaluation),
     queries: queryRows(evaluation, k),
-    paper: comparePaper(evaluation, paper, k, context),
+    paper: comparePaper(evaluation, paper, k, targetOf, context),
   };
 }

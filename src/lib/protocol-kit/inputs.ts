@@ -6,7 +6,7 @@ import {
   REPRODUCE_LME_BACKGROUND_SQL,
   REPRODUCE_LOCOMO_PLUS_ITEMS_SQL,
   REPRODUCE_LOCOMO_PLUS_RELEASE_SQL,
-  REPRODUCE_PAPER_SQL,
+  reproducePaperSql,
   reproducePublishedSql,
   reproduceQueriesSql,
   reproduceTurnsSql,
@@ -166,9 +166,10 @@ export async function loadLocomoPlusRelease(catalog: Catalog): Promise<ReleasePa
   }));
 }
 
-export async function loadPaperRows(catalog: Catalog): Promise<PaperRow[]> {
+/** The paper rows `where` selects (the registry's `paperRowsWhere`). */
+export async function loadPaperRows(catalog: Catalog, where: string): Promise<PaperRow[]> {
   await requireTables(catalog, ['results']);
-  return paperRows(await catalog.query(REPRODUCE_PAPER_SQL));
+  return paperRows(await catalog.query(reproducePaperSql(where)));
 }
 
 /** One published MemLens number (data/reproduced), as the Reproduce page lists it. */

@@ -46,7 +46,7 @@ export function paperRows(rows: readonly SqlRow[]): PaperRow[] {
 export const COMPARABILITY = ['exact', 'proxy', 'other scope'] as const;
 export type Comparability = (typeof COMPARABILITY)[number];
 
-interface PaperTarget {
+export interface PaperTarget {
   series: string;
   retriever: string;
   retrieverLabel: string;
@@ -58,47 +58,8 @@ interface PaperTarget {
   paperInterval: string | null;
 }
 
-const INMIND_JUDGED: Record<string, string> = {
-  naive: "the paper's Naive is GPT-5-mini judging the answer given the top-5 context",
-  target_recall:
-    "the paper's Target Recall is GPT-5-mini judging whether the top-5 context states the decisive fact",
-};
-
-/** §4.5 (line 155) prints it for shifts in target recall and application "at these accuracies". */
-const INMIND_INTERVAL = 'paper: ±4–5 pts binomial CI (§4.5)';
-
-function inmindRetriever(row: PaperRow): { id: string; label: string } {
-  if (row.system === 'BM25') return { id: 'bm25', label: 'BM25' };
-  if (row.variant === 'MiniLM') return { id: 'minilm', label: 'all-MiniLM-L6-v2' };
-  return { id: row.variant, label: row.variant };
-}
-
-/** Which of our series and retrievers a paper row corresponds to, if any. */
-function targetOf(benchmark: string, row: PaperRow): PaperTarget | null {
-  if (benchmark === 'inmind' && row.paper === 'inmind') {
-    const series = row.metric === 'naive' ? 'naive' : 'indirect';
-    const retriever = inmindRetriever(row);
-    return {
-      series,
-      retriever: retriever.id,
-      retrieverLabel: retriever.label,
-      k: 5,
-      judged: INMIND_JUDGED[row.metric] ?? `the paper's ${row.column} is judged by an LLM`,
-      paperInterval: row.metric === 'target_recall' ? INMIND_INTERVAL : null,
-    };
-  }
-  if (benchmark === 'locomo-conv' && row.paper === 'locomo-conv') {
-    return {
-      series: row.variant,
-      retriever: 'minilm',
-      retrieverLabel: 'all-MiniLM-L6-v2',
-      k: 10,
-      judged: null,
-      paperInterval: null,
-    };
-  }
-  return null;
-}
+/** Which of our series and retrievers a paper row stands for; null for a row that is not ours. */
+export type PaperTargetOf = (row: PaperRow) => PaperTarget | null;
 
 export interface PaperComparison {
   paper: PaperRow;
@@ -131,6 +92,7 @@ export function comparePaper(
   evaluation: Evaluation,
   rows: readonly PaperRow[],
   k: number,
+  targetOf: PaperTargetOf,
   context: ComparisonContext = {},
 ): PaperComparison[] {
   const overall = new Map(
@@ -141,7 +103,7 @@ export function comparePaper(
   const scope = evaluation.protocol.scope ?? new Map<string, string>();
   const dtype = context.dtype ?? 'fp32';
   return rows.flatMap((paper) => {
-    const target = targetOf(evaluation.protocol.benchmark, paper);
+    const target = targetOf(paper);
     if (!target) return [];
     const cell = overall.get(target.series);
     const sameRetriever = target.retriever === evaluation.retrieverId;

@@ -11,7 +11,8 @@ import {
   type ChartSnapshot,
 } from '../../../src/lib/benchmarks/chart-snapshot.ts';
 import { EMBEDDING_CHOICES } from '../../../src/lib/charts/inmind-table1.ts';
-import { OVERVIEW_CHART, inmindCharts } from '../../../src/lib/charts/paper-charts.ts';
+import { inmindCharts } from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../../src/lib/benchmarks/overview.ts';
 import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import { classifyAsset } from '../../../src/lib/offline/precache.ts';
 import { resultsCatalog } from '../charts/chart-harness.ts';

@@ -9,6 +9,7 @@ import { docsTableRows } from '../../../src/lib/benchmarks/docs-table.ts';
 import {
   BENCHMARK_DEFS,
   benchmarkTables,
+  consoleExamples,
   protocolEntries,
   protocolRun,
   viewerBenchmarkNames,
@@ -44,6 +45,11 @@ describe('a benchmark that is one folder plus one registry line', () => {
     expect(nav.findIndex((e) => e.id === ID)).toBeLessThan(
       nav.findIndex((e) => e.id === 'embeddings'),
     );
+  });
+
+  it("gives the console its example, after the other benchmarks' and before the cross ones", () => {
+    const ids = consoleExamples(defs).map((e) => e.id);
+    expect(ids.indexOf('fixture-folder-keys')).toBe(ids.indexOf('locomo-conv-styles') + 1);
   });
 
   it('is in the Reproduce list, last, with its builder', async () => {

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   BENCHMARK_DEFS,
   benchmarkById,
+  consoleExamples,
   manifestProblems,
+  paperRowsWhere,
+  paperTargetOf,
   protocolEntries,
   viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
@@ -68,5 +71,31 @@ describe('the benchmark registry', () => {
   it("names the viewer's benchmarks in registry order", () => {
     expect(viewerBenchmarkNames()).toBe('LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse');
     expect(viewerBenchmarkNames([FIXTURE_BENCHMARK])).toBe('FixtureMem');
+  });
+
+  it("joins each protocol's paper rows into one condition, and links each row to one protocol", () => {
+    const where = paperRowsWhere();
+    expect(where.split('\n   OR ')).toHaveLength(2);
+    expect(where).toContain("(paper = 'inmind'");
+    expect(paperRowsWhere([FIXTURE_BENCHMARK])).toBe('false');
+    const row = {
+      ...{ paper: 'inmind', table: 'Table 1', row: 'BM25', column: 'Naive', value: 53.6 },
+      ...{ value_text: '53.6', unit: '%', system: 'BM25', variant: 'BM25', metric: 'naive' },
+      source_line: 120,
+    };
+    expect(paperTargetOf('inmind')(row)).toMatchObject({ series: 'naive', k: 5 });
+    expect(paperTargetOf('inmind-figure4')(row)).toBeNull();
+  });
+
+  it("lists each benchmark's console examples in registry order, then the cross-benchmark ones", () => {
+    const ids = consoleExamples().map((e) => e.id);
+    expect(ids).toEqual([
+      'inmind-table1',
+      'inmind-domains',
+      'locomo-categories',
+      'locomo-conv-styles',
+      'turns-per-conversation',
+      'released-numbers',
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { loadResults } from '../../../src/lib/loaders/core-loader.ts';
 import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
-import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../../src/lib/benchmarks/overview.ts';
 import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import { SITE, siteFetch } from '../data/site-fetch.ts';
 

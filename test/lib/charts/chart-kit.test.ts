@@ -12,7 +12,7 @@ import {
   CHART_INK_MUTED,
   OKABE_ITO,
 } from '../../../src/lib/charts/chart-kit.ts';
-import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../../src/lib/benchmarks/overview.ts';
 import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import { domainCountsSpec } from '../../../src/lib/charts/domain-counts.ts';
 import { recallCurveSpec } from '../../../src/lib/charts/recall-curve.ts';

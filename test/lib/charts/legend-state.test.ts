@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Catalog } from '../../../src/lib/db/catalog.ts';
-import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts.ts';
+import { OVERVIEW_CHART } from '../../../src/lib/benchmarks/overview.ts';
 import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
 import {
   knownEntries,

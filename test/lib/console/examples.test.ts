@@ -6,7 +6,9 @@ import {
   collectBenchmarkRows,
   loadBenchmarkRows,
 } from '../../../src/lib/loaders/benchmark-loader.ts';
-import { EXAMPLE_QUERIES } from '../../../src/lib/console/examples.ts';
+import { consoleExamples } from '../../../src/lib/benchmarks/registry.ts';
+
+const EXAMPLE_QUERIES = consoleExamples();
 import { SITE, siteFetch } from '../data/site-fetch.ts';
 
 let catalog: Catalog;

@@ -1,3 +1,4 @@
+import { paperTargetOf } from '../../../src/lib/benchmarks/registry.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +56,12 @@ describe('LoCoMo-Conv comparability', () => {
   const rows = paperRows([convRow('dialog', '.533')]);
 
   it('is exact, with a difference, for MiniLM fp32 on the whole pool at k = 10', () => {
-    const [c] = comparePaper(scoreProtocol(convProtocol(new Map()), minilm), rows, 10);
+    const [c] = comparePaper(
+      scoreProtocol(convProtocol(new Map()), minilm),
+      rows,
+      10,
+      paperTargetOf('locomo-conv'),
+    );
     expect(c).toMatchObject({ comparability: 'exact', differs: '', ours: 1 });
     expect(c.difference).toBeCloseTo(1 - 0.533, 12);
   });
@@ -68,11 +74,27 @@ describe('LoCoMo-Conv comparability', () => {
     expect(scope.get('composed')).toBe(
       "300 of the paper's 1,069 composed clusters (locomo10_multimem.json, not locomo10_multimem_full.json)",
     );
-    const excerpt = comparePaper(scoreProtocol(convProtocol(scope), minilm), rows, 10);
-    const otherK = comparePaper(scoreProtocol(convProtocol(new Map()), minilm), rows, 5);
-    const q8 = comparePaper(scoreProtocol(convProtocol(new Map()), minilm), rows, 10, {
-      dtype: 'q8',
-    });
+    const excerpt = comparePaper(
+      scoreProtocol(convProtocol(scope), minilm),
+      rows,
+      10,
+      paperTargetOf('locomo-conv'),
+    );
+    const otherK = comparePaper(
+      scoreProtocol(convProtocol(new Map()), minilm),
+      rows,
+      5,
+      paperTargetOf('locomo-conv'),
+    );
+    const q8 = comparePaper(
+      scoreProtocol(convProtocol(new Map()), minilm),
+      rows,
+      10,
+      paperTargetOf('locomo-conv'),
+      {
+        dtype: 'q8',
+      },
+    );
     for (const [c] of [excerpt, otherK, q8]) {
       expect(c.comparability).toBe('other scope');
       expect(c.difference).toBeNull();

@@ -3,7 +3,7 @@ import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import { figureSources, reproduceSummary } from '../../../src/lib/protocols/explain.ts';
 import { comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
 import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
-import { BENCHMARKS } from '../../../src/lib/benchmarks/registry.ts';
+import { BENCHMARKS, paperTargetOf } from '../../../src/lib/benchmarks/registry.ts';
 import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
 
 const protocol: Protocol = {
@@ -39,7 +39,12 @@ const rows = paperRows([
 
 describe('Reproduce summary', () => {
   it('says what was recomputed, with what, and sorts paper rows by comparability', () => {
-    const comparisons = comparePaper(scoreProtocol(protocol, bm25), rows, 5);
+    const comparisons = comparePaper(
+      scoreProtocol(protocol, bm25),
+      rows,
+      5,
+      paperTargetOf('inmind'),
+    );
     const s = reproduceSummary('inmind', 'bm25', comparisons);
     expect(s.recomputed).toContain('125 tasks');
     expect(s.model).toBe("BM25 (rank_bm25 BM25Okapi), the paper's choice");

@@ -1,3 +1,4 @@
+import { paperTargetOf } from '../../../src/lib/benchmarks/registry.ts';
 import { describe, expect, it } from 'vitest';
 import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import { comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
@@ -94,7 +95,7 @@ describe('paper comparison', () => {
   ]);
 
   it('maps naive → naive and target recall → indirect; judged columns are proxies without a difference', () => {
-    const at5 = comparePaper(evaluation, rows, 5);
+    const at5 = comparePaper(evaluation, rows, 5, paperTargetOf('inmind'));
     expect(
       at5.map((c) => [c.series, c.ours, c.sameRetriever, c.comparability, c.difference]),
     ).toEqual([
@@ -116,7 +117,7 @@ describe('paper comparison', () => {
   });
 
   it('says when k is not the paper’s 5', () => {
-    const at3 = comparePaper(evaluation, rows, 3);
+    const at3 = comparePaper(evaluation, rows, 3, paperTargetOf('inmind'));
     expect(at3.map((c) => c.difference)).toEqual([null, null, null]);
     expect(at3[0].differs).toContain("paper's k = 5, ours 3");
   });

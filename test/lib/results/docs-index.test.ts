@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { parseResultsCsv } from '../../../src/lib/results/results-csv';
-import { OVERVIEW_CHART } from '../../../src/lib/charts/paper-charts';
+import { OVERVIEW_CHART } from '../../../src/lib/benchmarks/overview.ts';
 import { PAPER_CHARTS, PAPER_INFO } from '../../../src/lib/benchmarks/papers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,6 +1,7 @@
 // InMind: loaded with the released results (its own explorer page), and its two protocols.
 import type { Catalog } from '../../db/catalog.ts';
 import type { BenchmarkDef } from '../benchmark-def.ts';
+import { INMIND_PAPER_LINK } from './paper-link.ts';
 
 // The builders and their SQL load with the first run, not with the nav that lists the protocols:
 // they are kept out of the initial JS (budgets.json).
@@ -56,6 +57,7 @@ export const INMIND = {
           recall:
             'InMind paper, Table 1 (Naive RAG control, App. 15.3) protocol; rank-based recall',
         },
+        paper: INMIND_PAPER_LINK,
       },
     },
     {
@@ -88,5 +90,36 @@ export const INMIND = {
         },
       },
     },
+  ],
+  examples: [
+    {
+      id: 'inmind-table1',
+      title: 'InMind Table 1: recalled when asked, used when needed?',
+      sql: `-- InMind Table 1, one row per system: naive recall, target recall, application
+SELECT "row" AS system,
+  max(value) FILTER (WHERE metric = 'naive') AS naive,
+  max(value) FILTER (WHERE metric = 'target_recall') AS target_recall,
+  max(value) FILTER (WHERE metric = 'application') AS application
+FROM results_inmind
+WHERE "table" = 'Table 1'
+GROUP BY "row"
+ORDER BY target_recall DESC NULLS LAST`,
+    },
+    {
+      id: 'inmind-domains',
+      title: 'InMind tasks per domain',
+      sql: `SELECT domain, count(*) AS tasks
+FROM inmind_tasks
+GROUP BY domain
+ORDER BY tasks DESC, domain`,
+    },
+  ],
+  overview: [
+    `SELECT 'asked' AS side, 'Naive question (Table 1 Naive)' AS measure, value AS pct,
+    "row" || ', ' || variant AS who, *
+  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'naive'`,
+    `SELECT 'used', 'Indirect query (Table 1 Application)', value, "row" || ', ' || variant, *
+  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'application'
+    AND system <> 'Backbone'`,
   ],
 } as const satisfies BenchmarkDef;

@@ -3,6 +3,7 @@ import { parseJsonDocument } from '../../datasets/jsonl.ts';
 import type { BenchmarkDef, FetchFirst } from '../benchmark-def.ts';
 import { locomoConvComposedTables, locomoConvDialogTables } from './adapter.ts';
 import { LOCOMO_CONV_CHARTS, LOCOMO_CONV_PAPER } from './charts.ts';
+import { LOCOMO_CONV_PAPER_LINK } from './paper-link.ts';
 
 async function loadLocomoConv(fetchFirst: FetchFirst) {
   const dialog = await fetchFirst(['locomo-conv-dialog', 'locomo-conv-dialog-sample0']);
@@ -65,8 +66,30 @@ export const LOCOMO_CONV = {
           similarity: `${ours} (LoCoMo-Conv recall protocol)`,
           recall: 'LoCoMo-Conv paper, Table 4 (Retrieval Recall@10) protocol; PROTOCOL.md',
         },
+        paper: LOCOMO_CONV_PAPER_LINK,
       },
     },
   ],
   results: { info: LOCOMO_CONV_PAPER, charts: LOCOMO_CONV_CHARTS },
+  examples: [
+    {
+      id: 'locomo-conv-styles',
+      title: 'LoCoMo-Conv: the same question asked in each style',
+      sql: `SELECT style, count(*) AS queries, count(DISTINCT conv_id) AS conversations
+FROM queries
+WHERE dataset = 'locomo-conv'
+GROUP BY style
+ORDER BY queries DESC`,
+    },
+  ],
+  overview: [
+    `SELECT 'asked', 'Dialog-style query: response quality × 100', value * 100,
+    system || CASE WHEN "row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN ' ' || "row" ELSE '' END, *
+  FROM results WHERE paper = 'locomo-conv' AND "table" = 'Table 4' AND metric = 'response_quality'
+    AND system NOT IN ('No Memory', 'Oracle') AND split_part(variant, ' / ', 1) = 'dialog'`,
+    `SELECT 'used', 'Implicit query: response quality × 100', value * 100,
+    system || CASE WHEN "row" IN ('+ Query Rewriting', 'w/ Response CoT') THEN ' ' || "row" ELSE '' END, *
+  FROM results WHERE paper = 'locomo-conv' AND "table" = 'Table 4' AND metric = 'response_quality'
+    AND system NOT IN ('No Memory', 'Oracle') AND split_part(variant, ' / ', 1) = 'implicit'`,
+  ],
 } as const satisfies BenchmarkDef;

@@ -73,4 +73,17 @@ export const LOCOMO = {
       },
     },
   ],
+  examples: [
+    {
+      id: 'locomo-categories',
+      title: 'LoCoMo: questions per category',
+      sql: `-- LoCoMo's QA questions by category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial)
+SELECT category, count(*) AS questions,
+  round(avg(len(gold_ids)), 2) AS evidence_turns_per_question
+FROM queries
+WHERE dataset = 'locomo' AND style = 'question'
+GROUP BY category
+ORDER BY category`,
+    },
+  ],
 } as const satisfies BenchmarkDef;

@@ -28,4 +28,10 @@ export const MEMUSE = {
     load: loadMemuse,
   },
   protocols: [],
+  overview: [
+    `SELECT 'asked', 'Direct QA', value, "row", *
+  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'direct_qa'`,
+    `SELECT 'used', 'Natural Integration', value, "row", *
+  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'natural_integration'`,
+  ],
 } as const satisfies BenchmarkDef;

@@ -32,6 +32,13 @@ export const FIXTURE_FOLDER = {
       files: { 'fixture-folder': 'fixture/keys.json' },
     }),
   },
+  examples: [
+    {
+      id: 'fixture-folder-keys',
+      title: 'FixtureFolder: the keys',
+      sql: 'SELECT key FROM fixture_folder_keys',
+    },
+  ],
   protocols: [
     {
       id: 'fixture-folder',
