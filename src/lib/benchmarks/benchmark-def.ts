@@ -4,6 +4,7 @@ import type { ConversationRow, QueryRow, SessionRow, TurnRow } from '../datasets
 import type { ChartDef } from '../charts/chart-kit.ts';
 import type { PaperInfo } from '../charts/paper-charts.ts';
 import type { Catalog } from '../db/catalog.ts';
+import type { OverviewCandidate } from '../db/queries.ts';
 import type { InMindOptions } from '../protocol-kit/inmind.ts';
 import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
 import type { PaperTargetOf } from '../protocol-kit/paper.ts';
@@ -118,11 +119,8 @@ export interface BenchmarkDef {
   protocols: readonly ProtocolEntry[];
   /** Its paper's page: the words and the charts over its released results. */
   results?: { info: PaperInfo; charts: readonly ChartDef[] };
-  /**
-   * Its best "asked for" and "used" numbers' candidates for the home overview: SELECTs over
-   * `results` of `side, measure, pct, who, *` (db/queries.ts overviewSql).
-   */
-  overview?: readonly string[];
+  /** Where the home overview looks for its paper's best "asked for" and "used" numbers. */
+  overview?: readonly OverviewCandidate[];
   /** The console's example queries over its tables, listed before the cross-benchmark ones. */
   examples?: readonly ExampleQuery[];
 }

@@ -144,11 +144,29 @@ FROM results
 WHERE paper = 'utilmem' AND "table" = 'Summary: §5.3 noise sensitivity' AND variant = 'strong noise'
 ORDER BY metric <> 'k75', value`;
 
-/** One paper's candidates for the home overview: SELECTs of `side, measure, pct, who, *`. */
+/** A home-overview candidate: rows of `results`, the number each gives and whose it is. */
+export interface OverviewCandidate {
+  side: 'asked' | 'used';
+  measure: string;
+  /** SQL expression: the row's number in percent. */
+  pct: string;
+  /** SQL expression: the system (and setting) the number is for. */
+  who: string;
+  /** SQL condition over `results`. */
+  where: string;
+}
+
+/** One paper's candidates for the home overview. */
 export interface OverviewPart {
   paper: string;
   label: string;
-  candidates: readonly string[];
+  candidates: readonly OverviewCandidate[];
+}
+
+function overviewCandidateSql(c: OverviewCandidate): string {
+  return `SELECT ${quoteString(c.side)} AS side, ${quoteString(c.measure)} AS measure, ${c.pct} AS pct,
+    ${c.who} AS who, *
+  FROM results WHERE ${c.where}`;
 }
 
 /**
@@ -157,7 +175,9 @@ export interface OverviewPart {
  * `parts` come from the benchmark registry, in its order; their SQL is written there, not by users.
  */
 export function overviewSql(parts: readonly OverviewPart[]): string {
-  const candidates = parts.flatMap((p) => p.candidates).join('\n  UNION ALL\n');
+  const candidates = parts
+    .flatMap((p) => p.candidates.map(overviewCandidateSql))
+    .join('\n  UNION ALL\n');
   const labels = parts.map((p) => `WHEN ${quoteString(p.paper)} THEN ${quoteString(p.label)}`);
   const order = parts.map((p) => quoteString(p.paper)).join(', ');
   return `WITH candidates AS (

@@ -11,7 +11,7 @@ const EXTRA = {
   page: null,
   dataset: null,
   protocols: [],
-  overview: [`SELECT 'asked', 'm', value, "row", * FROM results WHERE paper = 'extra'`],
+  overview: [{ side: 'asked', measure: 'm', pct: 'value', who: '"row"', where: "paper = 'extra'" }],
 } satisfies BenchmarkDef;
 
 describe('the home overview, from the registry', () => {

@@ -115,11 +115,19 @@ ORDER BY tasks DESC, domain`,
     },
   ],
   overview: [
-    `SELECT 'asked' AS side, 'Naive question (Table 1 Naive)' AS measure, value AS pct,
-    "row" || ', ' || variant AS who, *
-  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'naive'`,
-    `SELECT 'used', 'Indirect query (Table 1 Application)', value, "row" || ', ' || variant, *
-  FROM results WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'application'
-    AND system <> 'Backbone'`,
+    {
+      side: 'asked',
+      measure: 'Naive question (Table 1 Naive)',
+      pct: 'value',
+      who: `"row" || ', ' || variant`,
+      where: `paper = 'inmind' AND "table" = 'Table 1' AND metric = 'naive'`,
+    },
+    {
+      side: 'used',
+      measure: 'Indirect query (Table 1 Application)',
+      pct: 'value',
+      who: `"row" || ', ' || variant`,
+      where: `paper = 'inmind' AND "table" = 'Table 1' AND metric = 'application' AND system <> 'Backbone'`,
+    },
   ],
 } as const satisfies BenchmarkDef;

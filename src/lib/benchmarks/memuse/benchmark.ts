@@ -29,9 +29,19 @@ export const MEMUSE = {
   },
   protocols: [],
   overview: [
-    `SELECT 'asked', 'Direct QA', value, "row", *
-  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'direct_qa'`,
-    `SELECT 'used', 'Natural Integration', value, "row", *
-  FROM results WHERE paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'natural_integration'`,
+    {
+      side: 'asked',
+      measure: 'Direct QA',
+      pct: 'value',
+      who: '"row"',
+      where: `paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'direct_qa'`,
+    },
+    {
+      side: 'used',
+      measure: 'Natural Integration',
+      pct: 'value',
+      who: '"row"',
+      where: `paper = 'memuse' AND "table" = 'Figure 1' AND metric = 'natural_integration'`,
+    },
   ],
 } as const satisfies BenchmarkDef;

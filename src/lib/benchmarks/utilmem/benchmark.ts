@@ -9,9 +9,19 @@ export const UTILMEM = {
   dataset: null,
   protocols: [],
   overview: [
-    `SELECT 'asked', 'Evidence retrieved: recall@k × 100', value * 100, 'Qwen3 backbones, strong noise, k = 40', *
-  FROM results WHERE paper = 'utilmem' AND metric = 'recall_at_k'`,
-    `SELECT 'used', 'Normalized Robustness of the answer (NR)', value, system || ', strong noise, k = 40', *
-  FROM results WHERE paper = 'utilmem' AND metric = 'nr' AND variant = 'strong noise, k=40'`,
+    {
+      side: 'asked',
+      measure: 'Evidence retrieved: recall@k × 100',
+      pct: 'value * 100',
+      who: `'Qwen3 backbones, strong noise, k = 40'`,
+      where: `paper = 'utilmem' AND metric = 'recall_at_k'`,
+    },
+    {
+      side: 'used',
+      measure: 'Normalized Robustness of the answer (NR)',
+      pct: 'value',
+      who: `system || ', strong noise, k = 40'`,
+      where: `paper = 'utilmem' AND metric = 'nr' AND variant = 'strong noise, k=40'`,
+    },
   ],
 } as const satisfies BenchmarkDef;
