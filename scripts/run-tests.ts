@@ -5,7 +5,7 @@
  * static check counts as one test.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,11 +18,11 @@ if (passthrough.includes('--help') || passthrough.includes('-h')) {
   console.log(`Usage: npm test [-- VITEST_ARGS]
 
 Fetches the benchmark data if missing, makes the reference environment and the models if missing,
-then in two lanes at once: most of the e2e project, and npm run check, npm run lint, npm run
-deps, the unit and the commands projects and the other e2e files (each line marked [e2e] or
-[unit]), printing each file's time and the closing line "N passed, N failed". Arguments go to
-Vitest as they are (a file filter, --project NAME, -t PATTERN), in one lane after the static
-checks.`);
+then in two lanes at once (each line marked [e2e] or [unit]): the e2e files, longest first, and
+npm run check, npm run lint, npm run deps, the unit and the commands projects, after which the
+second lane takes e2e files too, printing each file's time and the closing line "N passed, N
+failed". Arguments go to Vitest as they are (a file filter, --project NAME, -t PATTERN), in one
+lane after the static checks.`);
   process.exit(0);
 }
 
@@ -121,40 +121,69 @@ async function vitestRuns(runs: readonly VitestRun[], prefix?: string): Promise<
   return codes;
 }
 
-// End-to-end files that run in the second lane, after the commands, so that the two lanes end
-// about together (CI's times per file: the e2e project alone took 1,507 s, the rest about 850 s).
-// The e2e build is made once per run (test/e2e/global-setup.ts).
-const E2E_IN_SECOND_LANE = [
+/** Takes runs off the shared queue until it is empty; two lanes calling it share the work. */
+async function drain(queue: VitestRun[], prefix: string): Promise<number[]> {
+  const codes: number[] = [];
+  for (let next = queue.shift(); next; next = queue.shift())
+    codes.push(await vitestRun(next, prefix));
+  return codes;
+}
+
+// The e2e files that take longest (CI's times per file, slowest first), each a run of its own so
+// that whichever lane is free takes the next: with a fixed split, a CI run on a machine twice as
+// slow kept one lane busy 1,932 s while the other had ended about 700 s earlier. The other e2e
+// files follow in groups. The e2e build is made once per run (test/e2e/global-setup.ts).
+const E2E_LONGEST_FIRST = [
+  'test/e2e/embed-real-parity.test.ts',
   'test/e2e/fault-injection.test.ts',
+  'test/e2e/embed-real-models.test.ts',
+  'test/e2e/playground-walk.test.ts',
+  'test/e2e/reproduce-minilm.test.ts',
+  'test/e2e/embed-failures.test.ts',
   'test/e2e/model-integrity.test.ts',
-  'test/e2e/console-sandbox.test.ts',
 ];
+const E2E_GROUP_SIZE = 5;
 
 const reportFile = (name: string) => path.join(runDir, `${name}.json`);
-const e2eProject = ['--project', 'e2e'];
-const firstLane: VitestRun[] = [
-  {
-    args: [...e2eProject, ...E2E_IN_SECOND_LANE.flatMap((f) => ['--exclude', f])],
-    report: reportFile('e2e'),
-  },
-];
-const secondLane: VitestRun[] = [
-  { args: ['--project', 'unit', '--project', 'commands'], report: reportFile('unit') },
-  { args: [...e2eProject, ...E2E_IN_SECOND_LANE], report: reportFile('e2e-second-lane') },
-];
+const e2eRun = (files: readonly string[], name: string): VitestRun => ({
+  args: ['--project', 'e2e', ...files],
+  report: reportFile(name),
+});
 
-// Without arguments, two lanes at once, one per core: most of the end-to-end project (mostly
-// waiting on Chromium) beside the static checks, the unit project, the commands and the rest of
-// the end-to-end files. A failing static check still lets the tests run.
+function e2eQueue(): VitestRun[] {
+  const rest = readdirSync(path.join(root, 'test/e2e'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `test/e2e/${f}`)
+    .filter((f) => !E2E_LONGEST_FIRST.includes(f))
+    .sort();
+  const groups = Array.from({ length: Math.ceil(rest.length / E2E_GROUP_SIZE) }, (_, i) =>
+    rest.slice(i * E2E_GROUP_SIZE, (i + 1) * E2E_GROUP_SIZE),
+  );
+  return [
+    ...E2E_LONGEST_FIRST.map((f) => e2eRun([f], `e2e-${path.basename(f, '.test.ts')}`)),
+    ...groups.map((g, i) => e2eRun(g, `e2e-group-${i + 1}`)),
+  ];
+}
+
+const unitAndCommands: VitestRun = {
+  args: ['--project', 'unit', '--project', 'commands'],
+  report: reportFile('unit'),
+};
+
+// Without arguments, two lanes at once, one per core. The first takes e2e runs off the queue; the
+// second runs the static checks, the unit project and the commands, then takes e2e runs off the
+// same queue, so both end about together whatever the machine. A failing static check still lets
+// the tests run.
+const queue = passthrough.length > 0 ? [] : e2eQueue();
 const runs: VitestRun[] =
   passthrough.length > 0
     ? [{ args: passthrough, report: reportFile('report') }]
-    : [...firstLane, ...secondLane];
+    : [unitAndCommands, ...queue];
 const [failedChecks, statuses] = await (async () => {
   if (passthrough.length > 0) return [await staticChecks(), await vitestRuns(runs)] as const;
-  const first = vitestRuns(firstLane, '[e2e]');
+  const first = drain(queue, '[e2e]');
   const failed = await staticChecks('[unit]');
-  const second = await vitestRuns(secondLane, '[unit]');
+  const second = [await vitestRun(unitAndCommands, '[unit]'), ...(await drain(queue, '[unit]'))];
   return [failed, [...(await first), ...second]] as const;
 })();
 if (failedChecks.length > 0)
