@@ -17,6 +17,15 @@ function served(ids: string[]): SiteModels {
 
 const settle = (ms = 40) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits for a state, not for a guess: under load the model's run can take far longer than 40 ms. */
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  for (const start = Date.now(); !check(); await settle(5))
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms: ${what}`);
+}
+
+const TINY = 'tiny-bert';
+const statusOf = (s: PlaygroundSession, id = TINY) => s.getSnapshot().results[id]?.status;
+
 function session(ids = ['tiny-bert'], failing: string[] = []) {
   const { hub, made } = fakeHub({ failing });
   const s = new PlaygroundSession({ hub, siteModels: Promise.resolve(served(ids)), delayMs: 5 });
@@ -37,7 +46,7 @@ describe('PlaygroundSession', () => {
     s.subscribe((state) => seen.push(state));
     await settle(1);
     s.rank({ background: BACKGROUND, memories: ['nut'], query: 'nut', models: ['tiny-bert'] });
-    await settle();
+    await until(() => statusOf(s) === 'done', 'tiny-bert done');
     const loads = seen.map((state) => state.results['tiny-bert']).filter((r) => r?.load);
     expect(loads.map((r) => [r?.status, r?.load?.loaded])).toEqual([
       ['loading', 1024],
@@ -64,10 +73,9 @@ describe('PlaygroundSession', () => {
       query: 'allergy macaron',
       models: ['tiny-bert'],
     });
-    await settle(1);
-    expect(s.getSnapshot().results.bm25?.status).toBe('done');
+    await until(() => statusOf(s, 'bm25') === 'done', 'BM25 done');
     expect(s.getSnapshot().results.bm25?.ranking?.corpusSize).toBe(4);
-    await settle();
+    await until(() => statusOf(s) === 'done', 'tiny-bert done');
     const tiny = s.getSnapshot().results['tiny-bert'];
     expect(tiny?.status).toBe('done');
     expect(tiny?.ranking?.memories[0].rank).toBe(1);
@@ -86,14 +94,17 @@ describe('PlaygroundSession', () => {
       query: 'visa',
       models: ['tiny-bert'],
     });
-    await settle();
+    await until(() => statusOf(s) === 'done', 'the second request ranked');
     s.rank({
       background: BACKGROUND,
       memories: ['visa stamp', 'a cat'],
       query: 'my cat',
       models: ['tiny-bert'],
     });
-    await settle();
+    await until(
+      () => statusOf(s) === 'done' && s.getSnapshot().results[TINY]?.ranking?.memories.length === 2,
+      'the third request ranked',
+    );
     const calls = made[0].embedder.calls;
     // The first request never reached the model: the second replaced it during the pause.
     expect(calls.filter((c) => c.texts.includes(BACKGROUND[0]))).toHaveLength(1);
@@ -105,16 +116,21 @@ describe('PlaygroundSession', () => {
   });
 
   it('reports a model that cannot load, and tries again on the next texts', async () => {
-    const { s } = session(['tiny-bert'], ['tiny-bert']);
+    const { s, seen } = session(['tiny-bert'], ['tiny-bert']);
+    const errors = () =>
+      seen.filter(
+        (state, i) =>
+          state.results[TINY]?.status === 'error' && seen[i - 1]?.results[TINY]?.status !== 'error',
+      ).length;
     await settle(1);
     s.rank({ background: BACKGROUND, memories: ['x'], query: 'y', models: ['tiny-bert'] });
-    await settle();
+    await until(() => errors() === 1, 'the first error');
     expect(s.getSnapshot().results['tiny-bert']).toMatchObject({
       status: 'error',
       detail: 'cannot load tiny-bert',
     });
     s.rank({ background: BACKGROUND, memories: ['x'], query: 'z', models: ['tiny-bert'] });
-    await settle();
+    await until(() => errors() === 2, 'the second try failing again');
     expect(s.getSnapshot().results['tiny-bert']?.status).toBe('error');
   });
 
@@ -122,7 +138,7 @@ describe('PlaygroundSession', () => {
     const { s } = session([]);
     await settle(1);
     s.rank({ background: BACKGROUND, memories: ['x'], query: 'y', models: ['minilm'] });
-    await settle();
+    await until(() => statusOf(s, 'minilm') === 'error', 'minilm refused');
     expect(s.getSnapshot().results.minilm?.detail).toBe('minilm is not served by this site');
   });
 
@@ -137,7 +153,13 @@ describe('PlaygroundSession', () => {
   });
 
   it('cancels a model run, keeps BM25, names the backend, and runs it again on request', async () => {
-    const { s } = session();
+    // Slow batches, so that the run is still going when the test sees it start.
+    const { hub } = fakeHub({ delayMs: 200 });
+    const s = new PlaygroundSession({
+      hub,
+      siteModels: Promise.resolve(served(['tiny-bert'])),
+      delayMs: 5,
+    });
     await settle(1);
     const request = {
       background: BACKGROUND,
@@ -146,14 +168,14 @@ describe('PlaygroundSession', () => {
       models: ['tiny-bert'],
     };
     s.rank(request);
-    await settle(8);
+    await until(() => statusOf(s) === 'loading' || statusOf(s) === 'running', 'tiny-bert started');
     s.cancel('tiny-bert');
     expect(s.getSnapshot().results['tiny-bert']?.status).toBe('cancelled');
     await settle();
     expect(s.getSnapshot().results['tiny-bert']?.status).toBe('cancelled');
     expect(s.getSnapshot().results.bm25?.status).toBe('done');
     s.again('tiny-bert');
-    await settle();
+    await until(() => statusOf(s) === 'done', 'tiny-bert done again');
     const tiny = s.getSnapshot().results['tiny-bert'];
     expect(tiny?.status).toBe('done');
     expect(tiny?.backend).not.toBe('');
