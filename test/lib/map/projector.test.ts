@@ -91,7 +91,8 @@ describe('MapProjector', () => {
     });
     const controller = new AbortController();
     const pending = projector.project(request(), { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 10));
+    // Abort once the projection is in the worker (under load 10 ms was not always enough).
+    while (!(workers[0]?.posted > 0)) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     await expect(pending).rejects.toThrow(/cancelled/);
     expect(workers[0].terminated).toBe(true);
