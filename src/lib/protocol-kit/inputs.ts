@@ -34,17 +34,7 @@ const inmindTaskColumns = rowSchema({
 });
 
 /** A row of `inmind_tasks` with the columns every InMind protocol (and the playground) reads. */
-export const inmindTaskRow: RowDecoder<InMindTask> = (row, i) => {
-  const r = inmindTaskColumns(row, i);
-  return {
-    task_id: r.task_id,
-    domain: r.domain,
-    user_message: r.user_message,
-    assistant_message: r.assistant_message,
-    naive_query: r.naive_query,
-    query: r.query,
-  };
-};
+export const inmindTaskRow: RowDecoder<InMindTask> = (row, i) => ({ ...inmindTaskColumns(row, i) });
 
 /** InMind tasks in file order with the fields the Naive RAG protocol reads. */
 export const inmindTasksQuery = defineQuery(
@@ -61,10 +51,7 @@ export const lmeBackgroundQuery = defineQuery(
   'LongMemEval background turns',
   () => sql`SELECT id, raw_content, content FROM lme_background
 ORDER BY session_index, turn_index`,
-  (row, i): InMindTurn => {
-    const r = backgroundColumns(row, i);
-    return { id: r.id, raw_content: r.raw_content, content: r.content };
-  },
+  (row, i): InMindTurn => ({ ...backgroundColumns(row, i) }),
 );
 
 export async function loadInMindInputs(
@@ -96,20 +83,7 @@ export const datasetTurnsQuery = defineQuery(
     dataset: DatasetId,
   ) => sql`SELECT conv_id, session, dia_id, turn_index, speaker, date, text, caption
 FROM turns WHERE dataset = ${dataset} ORDER BY rowid`,
-  (row, i): Omit<TurnRow, 'dataset'> => {
-    const r = turnColumns(row, i);
-    return {
-      conv_id: r.conv_id,
-      session: r.session,
-      dia_id: r.dia_id,
-      turn_index: r.turn_index,
-      speaker: r.speaker,
-      date: r.date,
-      text: r.text,
-      caption: r.caption,
-      img_url: null,
-    };
-  },
+  (row, i): Omit<TurnRow, 'dataset'> => ({ ...turnColumns(row, i), img_url: null }),
 );
 
 export async function loadTurns(reader: QueryRunner, dataset: DatasetId): Promise<TurnRow[]> {
@@ -143,11 +117,7 @@ FROM queries WHERE dataset = ${dataset} ORDER BY rowid`,
   (row, i): Omit<QueryRow, 'dataset'> => {
     const r = queryColumns(row, i);
     return {
-      query_id: r.query_id,
-      conv_id: r.conv_id,
-      style: r.style,
-      category: r.category,
-      text: r.text,
+      ...r,
       answer: null,
       gold_ids: Array.isArray(r.gold_ids) ? r.gold_ids.map(String) : [],
     };
@@ -171,10 +141,7 @@ export const locomoPlusItemsQuery = defineQuery(
   'LoCoMo-Plus items',
   () => sql`SELECT item_id, item_index, relation_type
 FROM locomo_plus_items ORDER BY item_index`,
-  (row, i): LocomoPlusItem => {
-    const r = itemColumns(row, i);
-    return { item_id: r.item_id, item_index: r.item_index, relation_type: r.relation_type };
-  },
+  (row, i): LocomoPlusItem => ({ ...itemColumns(row, i) }),
 );
 
 export async function loadLocomoPlusItems(reader: QueryRunner): Promise<LocomoPlusItem[]> {
