@@ -70,7 +70,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'db/browser-engine.ts': 'DuckDB-WASM in a browser: every e2e',
   'db/catalog.ts': CATALOG_SQL,
   'db/node-engine.ts': CATALOG_SQL,
-  'db/queries.ts': CATALOG_SQL,
   'embed/browser-embedder-hub.ts':
     'wires BrowserEmbedder into the hub: test/lib/embed/browser-embedder.test.ts and every embedding e2e',
   'app/sql-hook.ts':

@@ -1,5 +1,6 @@
 // Pages and components render and wire: they read DuckDB only through useQuery, never through
-// src/lib/db, and no query row is cast to a type it was not checked against.
+// src/lib/db or the Catalog (writes are the app layer's named commands), and no query row is cast
+// to a type it was not checked against.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ function files(dir: string, ext: string): string[] {
 
 const svelte = files(SRC, '.svelte');
 const rel = (f: string) => path.relative(SRC, f);
+/** `catalog`, `.catalog`, `Catalog` in any case; the query module `catalog-queries.ts` is allowed. */
+const CATALOG = /\bcatalog\b(?!-queries\.ts)/i;
 
 describe('the Svelte layer', () => {
   it('has Svelte files to check', () => {
@@ -27,6 +30,21 @@ describe('the Svelte layer', () => {
 
   it('never calls .query( or .count( itself', () => {
     const offenders = svelte.filter((f) => /\.(query|count)\(/.test(readFileSync(f, 'utf8')));
+    expect(offenders.map(rel)).toEqual([]);
+  });
+
+  it('never holds or calls the Catalog: no services.catalog, no Catalog type, no catalog variable', () => {
+    const ui = [...svelte, ...files(path.join(SRC, 'pages'), '.ts')];
+    const offenders = ui.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (CATALOG.test(line) ? [`${rel(f)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('never runs a query on the QueryClient itself (useQuery does)', () => {
+    const offenders = svelte.filter((f) => /\bqueries\s*\.\s*run\(/.test(readFileSync(f, 'utf8')));
     expect(offenders.map(rel)).toEqual([]);
   });
 

@@ -45,6 +45,11 @@ export class AppServices {
     return this.embedders;
   }
 
+  /** DuckDB is up with its tables: queries can be answered (pages ask this, not for the catalog). */
+  get sqlReady(): boolean {
+    return this.catalog !== null;
+  }
+
   setCatalog(catalog: Catalog | null): void {
     this.catalog = catalog;
     this.queries.setSource(catalog);

@@ -3,13 +3,13 @@
 import type { ConversationRow, QueryRow, SessionRow, TurnRow } from '../datasets/tables.ts';
 import type { ChartDef } from '../charts/chart-kit.ts';
 import type { PaperInfo } from '../charts/paper-charts.ts';
-import type { Catalog } from '../db/catalog.ts';
-import type { OverviewCandidate } from '../db/queries.ts';
+import type { OverviewCandidate } from '../charts/overview.ts';
 import type { InMindOptions } from '../protocol-kit/inmind.ts';
 import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
 import type { PaperTargetOf } from '../protocol-kit/paper.ts';
 import type { ExampleQuery } from '../console/examples.ts';
 import type { Protocol } from '../protocol-kit/types.ts';
+import type { QueryRunner } from '../query/query-client.ts';
 
 /** A fetched manifest file: its text and the `dataset/file` label errors name. */
 export interface FetchedText {
@@ -88,8 +88,8 @@ export interface PaperLinkDef {
 
 /** How a listed protocol runs: its builder, the paper's defaults and the page's words for it. */
 export interface ProtocolRunDef {
-  /** Reads what the benchmark needs from the catalog and builds its protocol. */
-  build: (catalog: Catalog, spec: ProtocolSpec) => Promise<Protocol>;
+  /** Reads what the benchmark needs (query values, run by `reader`) and builds its protocol. */
+  build: (reader: QueryRunner, spec: ProtocolSpec) => Promise<Protocol>;
   defaults: PaperDefault;
   /** What was recomputed, in one sentence (the plain summary's first line). */
   recomputed: string;

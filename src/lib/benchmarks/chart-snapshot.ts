@@ -6,7 +6,7 @@ import { EMBEDDING_CHOICES } from '../charts/inmind-table1.ts';
 import { inmindCharts } from '../charts/paper-charts.ts';
 import { OVERVIEW_CHART } from './overview.ts';
 import { PAPER_CHARTS } from './papers.ts';
-import type { ChartDef } from '../charts/chart-kit.ts';
+import { chartQuery, type ChartDef } from '../charts/chart-kit.ts';
 
 /** Served at the site root, next to index.html, and precached like the rest of the shell. */
 export const CHART_SNAPSHOT_FILE = 'chart-snapshot.json';
@@ -33,7 +33,7 @@ export async function buildChartSnapshot(
   charts: readonly ChartDef[] = snapshotCharts(),
 ): Promise<ChartSnapshot> {
   const out: Record<string, SqlRow[]> = {};
-  for (const def of charts) out[def.sql] = await catalog.query(def.sql);
+  for (const def of charts) out[def.sql] = await catalog.run(chartQuery(def));
   return { version: 1, charts: out };
 }
 

@@ -1,8 +1,7 @@
 // The home page's overview chart: each paper's best "asked for" and "used" numbers, from the
 // candidates its benchmark folder lists, in registry order.
 import { defineChart, type ChartDef } from '../charts/chart-kit.ts';
-import { overviewRow, overviewSpec } from '../charts/overview.ts';
-import { overviewSql, type OverviewPart } from '../db/queries.ts';
+import { overviewRow, overviewSpec, overviewSql, type OverviewPart } from '../charts/overview.ts';
 import type { BenchmarkDef } from './benchmark-def.ts';
 import { BENCHMARK_DEFS } from './registry.ts';
 

@@ -123,6 +123,10 @@ export const RESULT_COLUMNS = {
   delta: 'string',
 } as const;
 
+/** What every chart over `results` selects: each of its queries returns exactly the rows it draws. */
+export const RESULT_FIELDS = `"row", "column", system, variant, metric, value, value_text, unit, delta,
+  paper, "table", section, source_line, note`;
+
 interface TypedChart<T> extends Omit<ChartDef, 'spec'> {
   decode: RowDecoder<T>;
   spec(rows: T[]): TopLevelSpec;

@@ -15,7 +15,9 @@ import {
   resultTooltip,
   type ResultDatum,
   RESULT_COLUMNS,
+  RESULT_FIELDS,
 } from './chart-kit.ts';
+import { T1_GROUP, T1_LABEL, inmindEmbeddingFilter } from './inmind-table1.ts';
 
 export interface DeltaDatum extends ResultDatum {
   label: string;
@@ -84,4 +86,16 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
     ],
     config: CHART_CONFIG,
   };
+}
+
+export function inmindTable1DeltasSql(embedding = 'both'): string {
+  return `SELECT ${T1_LABEL} AS label, ${T1_GROUP} AS "group",
+  CASE metric WHEN 'delta_recall_naive' THEN 'Δ Recall − Naive'
+              WHEN 'delta_app_recall' THEN 'Δ Application − Recall'
+              ELSE 'Δ Application − Naive' END AS metric_label,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'inmind' AND "table" = 'Table 1'
+  AND metric IN ('delta_recall_naive', 'delta_app_recall', 'delta_app_naive')${inmindEmbeddingFilter(embedding)}
+ORDER BY source_line, list_position(['delta_recall_naive', 'delta_app_recall', 'delta_app_naive'], metric)`;
 }

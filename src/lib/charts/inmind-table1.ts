@@ -15,7 +15,9 @@ import {
   resultTooltip,
   type ResultDatum,
   RESULT_COLUMNS,
+  RESULT_FIELDS,
 } from './chart-kit.ts';
+import { quoteString } from '../query/sql-text.ts';
 
 export interface Table1Datum extends ResultDatum {
   label: string;
@@ -112,4 +114,26 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
     ],
     config: CHART_CONFIG,
   };
+}
+
+export const T1_GROUP = `regexp_extract(note, 'group: ([^;]+)', 1)`;
+export const T1_LABEL = `CASE WHEN system = 'Backbone' THEN 'Backbone in context'
+       WHEN ${T1_GROUP} = 'Naive RAG' THEN "row"
+       ELSE system || ' (' || variant || ')' END`;
+
+/** 'both' keeps every memory system; otherwise only those built on that embedding (baselines always). */
+export function inmindEmbeddingFilter(embedding: string): string {
+  if (embedding === 'both') return '';
+  return ` AND (system = 'Backbone' OR ${T1_GROUP} = 'Naive RAG' OR variant = ${quoteString(embedding)})`;
+}
+
+/** Table 1 scores: bars per system and metric, then the backbone rows (application first) as lines. */
+export function inmindTable1ScoresSql(embedding = 'both'): string {
+  return `SELECT ${T1_LABEL} AS label, ${T1_GROUP} AS "group", "column" AS metric_label, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'inmind' AND "table" = 'Table 1'
+  AND metric IN ('naive', 'target_recall', 'application')${inmindEmbeddingFilter(embedding)}
+ORDER BY system = 'Backbone', source_line,
+  list_position(CASE WHEN system = 'Backbone' THEN ['application', 'target_recall']
+                     ELSE ['naive', 'target_recall', 'application'] END, metric)`;
 }

@@ -14,6 +14,7 @@ import {
   resultTooltip,
   type ResultDatum,
   RESULT_COLUMNS,
+  RESULT_FIELDS,
 } from './chart-kit.ts';
 
 export interface Table2Datum extends ResultDatum {
@@ -92,3 +93,12 @@ export function inmindTable2Spec(rows: readonly Table2Datum[]): TopLevelSpec {
     config: CHART_CONFIG,
   };
 }
+
+export const INMIND_TABLE2_SQL = `SELECT "row" AS label,
+  CASE metric WHEN 'naive' THEN 'Naive' WHEN 'application' THEN 'Indirect'
+              ELSE 'Δ Indirect − Backbone' END AS metric_label,
+  CASE WHEN metric = 'delta_indirect_backbone' THEN 'delta' ELSE 'score' END AS panel,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'inmind' AND "table" = 'Table 2'
+ORDER BY source_line, list_position(['naive', 'application', 'delta_indirect_backbone'], metric)`;

@@ -15,6 +15,7 @@ import {
   resultTooltip,
   type ResultDatum,
   RESULT_COLUMNS,
+  RESULT_FIELDS,
 } from './chart-kit.ts';
 
 export interface ConditionDatum extends ResultDatum {
@@ -283,3 +284,36 @@ export function memuseTable14Spec(rows: readonly Table14Datum[]): TopLevelSpec {
     config: CHART_CONFIG,
   };
 }
+
+const MEMUSE_CONDITIONS = `['Summary', 'LC-10', 'LC-50', 'LC-100', 'RAG-10', 'RAG-50', 'RAG-100']`;
+
+/** The text prints no Figure 1 numbers; its caption points to Table 18, whose rows these are. */
+export const MEMUSE_FIGURE1_SQL = `SELECT "row" AS label, system AS condition, variant AS model,
+  "column" AS metric_label, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'memuse' AND "table" = 'Figure 1'
+ORDER BY list_position(${MEMUSE_CONDITIONS}, system), list_position(['direct_qa', 'natural_integration'], metric)`;
+
+/** Table 13 body: capacity measures per condition, and satisfaction z with its SE (centred on z). */
+export const MEMUSE_TABLE13_SQL = `WITH t AS (
+  SELECT * FROM results WHERE paper = 'memuse' AND "table" = 'Table 13' AND "row" <> '(caption)'
+)
+SELECT t.system AS condition,
+  CASE t.metric WHEN 'existing_qa_acc' THEN 'Existing QA accuracy'
+                WHEN 'direct_qa' THEN 'Direct QA'
+                WHEN 'reference' THEN 'Reference'
+                WHEN 'natural_integration' THEN 'Natural Integration'
+                WHEN 'satisfaction_z' THEN 'Satisfaction (z)'
+                ELSE 'Satisfaction ± SE' END AS metric_label,
+  CASE WHEN t.metric LIKE 'satisfaction%' THEN 'satisfaction' ELSE 'capacity' END AS panel,
+  z.value AS center,
+  t."row", t."column", t.system, t.variant, t.metric, t.value, t.value_text, t.unit, t.delta,
+  t.paper, t."table", t.section, t.source_line, t.note
+FROM t LEFT JOIN t z ON z.system = t.system AND z.metric = 'satisfaction_z'
+ORDER BY list_position(${MEMUSE_CONDITIONS}, t.system),
+  list_position(['existing_qa_acc', 'direct_qa', 'reference', 'natural_integration', 'satisfaction_z', 'satisfaction_z_se'], t.metric)`;
+
+export const MEMUSE_TABLE14_SQL = `SELECT system AS condition, variant AS benchmark, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'memuse' AND "table" = 'Table 14'
+ORDER BY list_position(${MEMUSE_CONDITIONS}, system), list_position(['LUFY', 'LoCoMo', 'RealTalk', 'Avg.'], variant)`;

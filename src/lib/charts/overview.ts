@@ -15,7 +15,9 @@ import {
   resultTooltip,
   type ResultDatum,
   RESULT_COLUMNS,
+  RESULT_FIELDS,
 } from './chart-kit.ts';
+import { quoteString } from '../query/sql-text.ts';
 
 export interface OverviewDatum extends ResultDatum {
   paper_label: string;
@@ -97,4 +99,54 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
     ],
     config: CHART_CONFIG,
   };
+}
+
+/** A home-overview candidate: rows of `results`, the number each gives and whose it is. */
+export interface OverviewCandidate {
+  side: 'asked' | 'used';
+  measure: string;
+  /** SQL expression: the row's number in percent. */
+  pct: string;
+  /** SQL expression: the system (and setting) the number is for. */
+  who: string;
+  /** SQL condition over `results`. */
+  where: string;
+}
+
+/** One paper's candidates for the home overview. */
+export interface OverviewPart {
+  paper: string;
+  label: string;
+  candidates: readonly OverviewCandidate[];
+}
+
+function overviewCandidateSql(c: OverviewCandidate): string {
+  return `SELECT ${quoteString(c.side)} AS side, ${quoteString(c.measure)} AS measure, ${c.pct} AS pct,
+    ${c.who} AS who, *
+  FROM results WHERE ${c.where}`;
+}
+
+/**
+ * Home overview: per paper, the best number where the memory is asked for directly and the best
+ * where the conversation needs it without asking; memory systems only (no backbone, oracle, floor).
+ * `parts` come from the benchmark registry, in its order; their SQL is written there, not by users.
+ */
+export function overviewSql(parts: readonly OverviewPart[]): string {
+  const candidates = parts
+    .flatMap((p) => p.candidates.map(overviewCandidateSql))
+    .join('\n  UNION ALL\n');
+  const labels = parts.map((p) => `WHEN ${quoteString(p.paper)} THEN ${quoteString(p.label)}`);
+  const order = parts.map((p) => quoteString(p.paper)).join(', ');
+  return `WITH candidates AS (
+  ${candidates}
+), ranked AS (
+  SELECT *, row_number() OVER (PARTITION BY paper, side ORDER BY pct DESC, source_line, who) AS rank
+  FROM candidates
+)
+SELECT CASE paper ${labels.join(' ')} END AS paper_label,
+  CASE side WHEN 'asked' THEN 'Recall (asked for, or retrieved)'
+            ELSE 'Use (needed, not asked for)' END AS side_label,
+  side, measure, round(pct, 1) AS pct, who, ${RESULT_FIELDS}
+FROM ranked WHERE rank = 1
+ORDER BY list_position([${order}], paper), side`;
 }

@@ -1,19 +1,16 @@
+import { defineChart, type ChartDef } from './chart-kit.ts';
 import {
-  INMIND_TABLE2_SQL,
+  inmindTable1ScoresSql,
+  inmindTable1Spec,
+  table1Row,
+  type EmbeddingChoice,
+} from './inmind-table1.ts';
+import { deltaRow, inmindDeltaSpec, inmindTable1DeltasSql } from './inmind-deltas.ts';
+import { INMIND_TABLE2_SQL, inmindTable2Spec, table2Row } from './inmind-table2.ts';
+import {
   MEMUSE_FIGURE1_SQL,
   MEMUSE_TABLE13_SQL,
   MEMUSE_TABLE14_SQL,
-  UTILMEM_NOISE_K40_SQL,
-  UTILMEM_NOISE_K_SQL,
-  UTILMEM_SYSTEMS_SQL,
-  inmindTable1DeltasSql,
-  inmindTable1ScoresSql,
-} from '../db/queries.ts';
-import { defineChart, type ChartDef } from './chart-kit.ts';
-import { inmindTable1Spec, table1Row, type EmbeddingChoice } from './inmind-table1.ts';
-import { deltaRow, inmindDeltaSpec } from './inmind-deltas.ts';
-import { inmindTable2Spec, table2Row } from './inmind-table2.ts';
-import {
   memuseFigure1Spec,
   memuseTable13Spec,
   memuseTable14Spec,
@@ -22,6 +19,9 @@ import {
   table14Row,
 } from './memuse.ts';
 import {
+  UTILMEM_NOISE_K40_SQL,
+  UTILMEM_NOISE_K_SQL,
+  UTILMEM_SYSTEMS_SQL,
   utilmemNoiseK40Spec,
   utilmemNoiseKSpec,
   utilmemSystemsSpec,

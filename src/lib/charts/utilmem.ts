@@ -15,6 +15,7 @@ import {
   resultTooltip,
   type ResultDatum,
   RESULT_COLUMNS,
+  RESULT_FIELDS,
 } from './chart-kit.ts';
 
 export interface SystemDatum extends ResultDatum {
@@ -239,3 +240,32 @@ export function utilmemNoiseKSpec(rows: readonly NoiseKDatum[]): TopLevelSpec {
     config: CHART_CONFIG,
   };
 }
+
+const UTILMEM_BOUND = `CASE WHEN metric LIKE '%range_min' THEN 'range lower'
+       WHEN metric LIKE '%range_max' THEN 'range upper' ELSE 'value' END`;
+
+export const UTILMEM_SYSTEMS_SQL = `SELECT "row" AS label, upper(split_part(metric, '_', 1)) AS measure,
+  ${UTILMEM_BOUND} AS bound, ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'utilmem' AND "table" = 'Summary: §5.1 system results'
+ORDER BY source_line, "row", metric LIKE 'dr%', value`;
+
+/** Strong noise at k = 40: NR and DR per backbone, and the recall@k they share (a fraction, shown as %). */
+export const UTILMEM_NOISE_K40_SQL = `SELECT CASE WHEN system = '' THEN 'All three backbones' ELSE system END AS label,
+  CASE metric WHEN 'recall_at_k' THEN 'recall@k' ELSE upper(metric) END AS measure,
+  CASE WHEN unit = 'fraction' THEN value * 100 ELSE value END AS pct,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'utilmem' AND variant = 'strong noise, k=40'
+ORDER BY metric = 'recall_at_k', list_position(['Qwen3-30B', 'Qwen3-235B', 'Qwen3-Max'], system), metric DESC`;
+
+/** What the summary prints about the NR-vs-k curve under strong noise: positions on the k axis. */
+export const UTILMEM_NOISE_K_SQL = `SELECT CASE WHEN metric = 'k75' THEN system ELSE "row" END AS label,
+  CASE metric WHEN 'k75' THEN 'k75%'
+              WHEN 'k' THEN 'NR and DR reported at'
+              WHEN 'saturation_k' THEN 'loss saturates after'
+              ELSE 'marginal loss peaks within' END AS marker,
+  ${RESULT_FIELDS}
+FROM results
+WHERE paper = 'utilmem' AND "table" = 'Summary: §5.3 noise sensitivity' AND variant = 'strong noise'
+ORDER BY metric <> 'k75', value`;

@@ -1,8 +1,9 @@
-// The playground's queries and the conversion of their rows into cases.
-import type { SqlRow } from '../db/engine.ts';
-import { sql, type SqlFragment } from '../query/sql.ts';
-import type { SqlParam } from '../query/sql-values.ts';
-import { inmindTaskFromRow } from '../protocol-kit/inputs.ts';
+// The playground's queries, with their row decoders, and the conversion of their rows into cases.
+import { defineQuery } from '../query/define-query.ts';
+import { rowSchema } from '../query/row-schema.ts';
+import { sql } from '../query/sql.ts';
+import { inmindTaskRow } from '../protocol-kit/inputs.ts';
+import type { InMindTask } from '../protocol-kit/inmind.ts';
 import {
   CURATED_CASES,
   inmindCase,
@@ -16,64 +17,95 @@ import {
 export const BACKGROUND_SQL =
   'SELECT content FROM lme_background ORDER BY session_index, turn_index, id';
 
+const contentColumn = rowSchema({ content: 'string' });
+
+export const backgroundQuery = defineQuery(
+  'playground background',
+  () => ({ sql: BACKGROUND_SQL, params: [] }),
+  (row, i) => contentColumn(row, i).content,
+);
+
 const inmindDefs = CURATED_CASES.filter((c): c is InmindCaseDef => c.source === 'inmind');
 const locomoDefs = CURATED_CASES.filter((c): c is LocomoCaseDef => c.source === 'locomo');
 
-export const INMIND_CASES_SQL = `SELECT task_id, domain, user_message, assistant_message, naive_query, query
-FROM inmind_tasks WHERE task_id IN (${inmindDefs.map((d) => d.taskId).join(', ')}) ORDER BY task_id`;
+/** The InMind tasks the curated cases are made of. */
+export const inmindCasesQuery = defineQuery(
+  'playground InMind cases',
+  () => sql`SELECT task_id, domain, user_message, assistant_message, naive_query, query
+FROM inmind_tasks WHERE task_id IN (${inmindDefs.map((d) => d.taskId)}) ORDER BY task_id`,
+  inmindTaskRow,
+);
 
-export function locomoQuerySql(def: LocomoCaseDef): SqlFragment {
-  return sql`SELECT query_id, conv_id, text, gold_ids FROM queries
-WHERE dataset = 'locomo' AND query_id = ${def.queryId}`;
-}
-
-export function locomoTurnsSql(convId: string, diaIds: readonly string[]): SqlFragment {
-  return sql`SELECT dia_id, speaker, text FROM turns
-WHERE dataset = 'locomo' AND conv_id = ${convId} AND dia_id IN (${diaIds})`;
-}
-
-const str = (v: unknown) => String(v ?? '');
-
-export function inmindCasesFromRows(rows: readonly SqlRow[]): PlaygroundCase[] {
+export function inmindCasesFromRows(rows: readonly InMindTask[]): PlaygroundCase[] {
   return inmindDefs.flatMap((def) => {
-    const row = rows.find((r) => Number(r.task_id) === def.taskId);
-    if (!row) return [];
-    return [inmindCase(def, inmindTaskFromRow(row))];
+    const task = rows.find((r) => r.task_id === def.taskId);
+    return task ? [inmindCase(def, task)] : [];
   });
 }
 
-interface CatalogLike {
-  query(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
-  tableNames(): Promise<string[]>;
+/** The LoCoMo cases need the benchmark tables, which arrive after the InMind ones. */
+export function hasLocomoTables(tables: readonly string[]): boolean {
+  return tables.includes('queries') && tables.includes('turns');
 }
 
-export async function loadBackground(catalog: CatalogLike): Promise<string[]> {
-  return (await catalog.query(BACKGROUND_SQL)).map((r) => str(r.content));
+const caseQueryColumns = rowSchema({
+  query_id: 'string',
+  conv_id: 'string',
+  text: 'string',
+  gold_ids: 'value',
+});
+
+export interface LocomoCaseQuery {
+  query_id: string;
+  conv_id: string;
+  text: string;
+  gold_ids: string[];
 }
 
-export async function loadInmindCases(catalog: CatalogLike): Promise<PlaygroundCase[]> {
-  return inmindCasesFromRows(await catalog.query(INMIND_CASES_SQL));
-}
+/** The curated LoCoMo questions. */
+export const locomoCaseQueriesQuery = defineQuery(
+  'playground LoCoMo questions',
+  () => sql`SELECT query_id, conv_id, text, gold_ids FROM queries
+WHERE dataset = 'locomo' AND query_id IN (${locomoDefs.map((d) => d.queryId)})`,
+  (row, i): LocomoCaseQuery => {
+    const r = caseQueryColumns(row, i);
+    const gold = Array.isArray(r.gold_ids) ? r.gold_ids.map(String) : [];
+    return { query_id: r.query_id, conv_id: r.conv_id, text: r.text, gold_ids: gold };
+  },
+);
 
-/** Empty until the LoCoMo tables are loaded (they arrive after the InMind ones). */
-export async function loadLocomoCases(catalog: CatalogLike): Promise<PlaygroundCase[]> {
-  const tables = await catalog.tableNames();
-  if (!tables.includes('queries') || !tables.includes('turns')) return [];
-  const out: PlaygroundCase[] = [];
-  for (const def of locomoDefs) {
-    const q = locomoQuerySql(def);
-    const [query] = await catalog.query(q.sql, q.params);
-    if (!query) continue;
-    const gold = Array.isArray(query.gold_ids) ? query.gold_ids.map(str) : [];
-    const t = locomoTurnsSql(str(query.conv_id), gold);
-    const turns = await catalog.query(t.sql, t.params);
-    out.push(
-      locomoCase(
-        def,
-        { query_id: str(query.query_id), text: str(query.text), gold_ids: gold },
-        turns.map((t) => ({ dia_id: str(t.dia_id), speaker: str(t.speaker), text: str(t.text) })),
-      ),
+const caseTurnColumns = rowSchema({
+  conv_id: 'string',
+  dia_id: 'string',
+  speaker: 'string',
+  text: 'string',
+});
+
+/** The evidence turns of those questions. */
+export const locomoCaseTurnsQuery = defineQuery(
+  'playground LoCoMo evidence',
+  (questions: readonly LocomoCaseQuery[]) => {
+    const convIds = [...new Set(questions.map((q) => q.conv_id))];
+    const diaIds = [...new Set(questions.flatMap((q) => q.gold_ids))];
+    if (diaIds.length === 0)
+      return sql`SELECT conv_id, dia_id, speaker, text FROM turns WHERE false`;
+    return sql`SELECT conv_id, dia_id, speaker, text FROM turns
+WHERE dataset = 'locomo' AND conv_id IN (${convIds}) AND dia_id IN (${diaIds})`;
+  },
+  caseTurnColumns,
+);
+
+/** The LoCoMo cases in their curated order; a question not in the tables is left out. */
+export function locomoCasesFromRows(
+  questions: readonly LocomoCaseQuery[],
+  turns: readonly { conv_id: string; dia_id: string; speaker: string; text: string }[],
+): PlaygroundCase[] {
+  return locomoDefs.flatMap((def) => {
+    const query = questions.find((q) => q.query_id === def.queryId);
+    if (!query) return [];
+    const own = turns.filter(
+      (t) => t.conv_id === query.conv_id && query.gold_ids.includes(t.dia_id),
     );
-  }
-  return out;
+    return [locomoCase(def, query, own)];
+  });
 }

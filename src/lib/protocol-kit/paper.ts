@@ -22,8 +22,9 @@ function text(row: SqlRow, key: string): string {
   return v === null || v === undefined ? '' : String(v);
 }
 
-export function paperRows(rows: readonly SqlRow[]): PaperRow[] {
-  return rows.map((r) => ({
+/** One row of `results` as the comparison reads it (the decoder of `paperRowsQuery`). */
+export function paperRow(r: SqlRow): PaperRow {
+  return {
     paper: text(r, 'paper'),
     table: text(r, 'table'),
     row: text(r, 'row'),
@@ -35,7 +36,11 @@ export function paperRows(rows: readonly SqlRow[]): PaperRow[] {
     variant: text(r, 'variant'),
     metric: text(r, 'metric'),
     source_line: Number(r.source_line),
-  }));
+  };
+}
+
+export function paperRows(rows: readonly SqlRow[]): PaperRow[] {
+  return rows.map(paperRow);
 }
 
 /**

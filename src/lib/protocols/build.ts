@@ -1,6 +1,6 @@
 import type { ProtocolSpec } from '../benchmarks/benchmark-def.ts';
 import { requireProtocolRun } from '../benchmarks/registry.ts';
-import type { Catalog } from '../db/catalog.ts';
+import type { QueryRunner } from '../query/query-client.ts';
 import { INMIND_DEFAULTS } from '../protocol-kit/inmind.ts';
 import { LOCOMO_PLUS_MODES } from '../protocol-kit/locomo-plus.ts';
 import type { Protocol } from '../protocol-kit/types.ts';
@@ -13,7 +13,7 @@ export const DEFAULT_SPEC: Readonly<ProtocolSpec> = Object.freeze({
   locomoPlus: LOCOMO_PLUS_MODES[0],
 });
 
-/** Reads what the benchmark needs from the catalog and builds its protocol (page and CLI alike). */
-export async function buildProtocol(spec: ProtocolSpec, catalog: Catalog): Promise<Protocol> {
-  return requireProtocolRun(spec.benchmark).build(catalog, spec);
+/** Reads what the benchmark needs and builds its protocol (page and CLI alike). */
+export async function buildProtocol(spec: ProtocolSpec, reader: QueryRunner): Promise<Protocol> {
+  return requireProtocolRun(spec.benchmark).build(reader, spec);
 }

@@ -2,7 +2,6 @@
 // a new view aborts the run before it, whose result is then dropped; a run waiting for tables
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
 import type { LoadProgress } from '../embed/load-progress.ts';
-import type { Catalog } from '../db/catalog.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -10,6 +9,7 @@ import { createStore, patch } from '../common/store.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/inputs.ts';
+import type { QueryRunner } from '../query/query-client.ts';
 import { recomputeRelease, type ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
 import type { ReproduceParams } from './params.ts';
 import { RetrieverPool } from '../protocol-kit/pool.ts';
@@ -171,9 +171,12 @@ export interface ProtocolComputeDeps {
   served: Promise<ReadonlyMap<string, ModelDtype | null>>;
 }
 
-/** The real computation: a protocol run over the catalog, or LoCoMo-Plus's release recompute. */
-export function protocolCompute({ hub, served }: ProtocolComputeDeps): ReproduceCompute<Catalog> {
-  return async (catalog, view, signal, onProgress, onLoad) => {
+/** The real computation: a protocol run over the tables, or LoCoMo-Plus's release recompute. */
+export function protocolCompute({
+  hub,
+  served,
+}: ProtocolComputeDeps): ReproduceCompute<QueryRunner> {
+  return async (reader, view, signal, onProgress, onLoad) => {
     const dtype = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
     if (dtype === null) throw new NotOnSiteError(view.retriever);
     if (view.retriever === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
@@ -183,7 +186,7 @@ export function protocolCompute({ hub, served }: ProtocolComputeDeps): Reproduce
       onLoad,
     );
     if (isReleaseView(view)) {
-      const pairs = await loadLocomoPlusRelease(catalog);
+      const pairs = await loadLocomoPlusRelease(reader);
       const embedder = await pool.embedder(view.retriever);
       const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
         signal,
@@ -193,7 +196,7 @@ export function protocolCompute({ hub, served }: ProtocolComputeDeps): Reproduce
       return { release, backend: ranOn(embedder) };
     }
     const retriever = await pool.retriever(view.retriever, view.queryPrefix);
-    const run = await runProtocol(catalog, view.spec, retriever, { signal, onProgress });
+    const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
     if (view.retriever === BM25_ID) return { run, backend: 'BM25 (no model)' };
     return { run, backend: ranOn(await pool.embedder(view.retriever)) };
   };

@@ -21,7 +21,15 @@ export class QueryError extends Error {
 
 const MAX_CACHED = 200;
 
-export class QueryClient {
+/**
+ * How features read: a query value in, its decoded rows out. The page's is the QueryClient (cached,
+ * shared, invalidated with the data); the CLI and tests run them on their catalog (`Catalog.run`).
+ */
+export interface QueryRunner {
+  run<T>(query: BoundQuery<T>): Promise<T[]>;
+}
+
+export class QueryClient implements QueryRunner {
   private source: QuerySource | null = null;
   private rows = new Map<string, Promise<SqlRow[]>>();
 

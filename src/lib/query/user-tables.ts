@@ -1,8 +1,9 @@
 // What the reader loaded: the record of their tables, a preview of one, and an InMind
-// submission's report, as queries.
+// submission's report, as queries; and the statements that write and drop those tables.
 import { defineQuery } from './define-query.ts';
 import { anyRow, rowSchema } from './row-schema.ts';
-import { ident, sql, trusted, type SqlFragment } from './sql.ts';
+import { quoteIdent } from './sql-text.ts';
+import { ident, joinSql, sql, trusted, type SqlFragment } from './sql.ts';
 
 export const USER_TABLES_META = '__user_tables';
 export const USER_META_DDL = `CREATE TABLE IF NOT EXISTS ${USER_TABLES_META} (name VARCHAR, file VARCHAR,
@@ -98,3 +99,110 @@ export const submissionTasksQuery = defineQuery(
     query_normalized: 'value',
   }),
 );
+
+// Writing and dropping the reader's tables (userdata/table-writer.ts, persist.ts).
+
+export type UserColumnType = 'VARCHAR' | 'INTEGER' | 'BIGINT' | 'VARCHAR[]';
+export interface UserColumn {
+  name: string;
+  type: UserColumnType;
+}
+export type UserCell = string | number | readonly string[] | null;
+
+export interface UserTableMeta {
+  name: string;
+  file: string;
+  kind: string;
+  format: string;
+  rows: number;
+  mapping: string;
+}
+
+export function createUserStagingSql(table: string, columns: readonly UserColumn[]): string {
+  const defs = columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
+  return `CREATE TABLE ${quoteIdent(table)} (${defs})`;
+}
+
+/** A text too long to bind in one statement, staged piecewise in `table` under `ref`. */
+export interface StagedText {
+  readonly staged: { table: string; ref: number };
+}
+
+export type InsertCell = UserCell | StagedText;
+
+function isStaged(value: InsertCell): value is StagedText {
+  return typeof value === 'object' && value !== null && 'staged' in value;
+}
+
+/** The piece table long texts are staged in, and one piece of one text. */
+export function createPiecesSql(table: string): string {
+  return `CREATE TABLE ${quoteIdent(table)} (ref INTEGER, k INTEGER, piece VARCHAR)`;
+}
+
+export function insertPiece(table: string, ref: number, k: number, piece: string): SqlFragment {
+  return sql`INSERT INTO ${ident(table)} VALUES (${ref}, ${k}, ${piece})`;
+}
+
+function cellSql(value: InsertCell): SqlFragment {
+  if (isStaged(value)) {
+    const { table, ref } = value.staged;
+    return sql`(SELECT string_agg(piece, '' ORDER BY k) FROM ${ident(table)} WHERE ref = ${ref})`;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new Error(`not a finite number: ${value}`);
+  }
+  if (value === null || typeof value === 'number' || typeof value === 'string')
+    return sql`${value}`;
+  // A list binds one parameter per element; an empty one still has its type.
+  return value.length === 0 ? sql`CAST([] AS VARCHAR[])` : sql`CAST([${value}] AS VARCHAR[])`;
+}
+
+/** One INSERT of many rows, every cell a bound parameter (file text never becomes SQL text). */
+export function insertUserRows(
+  table: string,
+  rows: readonly (readonly InsertCell[])[],
+): SqlFragment {
+  const values = joinSql(
+    rows.map((r) => sql`(${joinSql(r.map(cellSql), ', ')})`),
+    ',\n',
+  );
+  return sql`INSERT INTO ${ident(table)} VALUES ${values}`;
+}
+
+/** Swaps the staged table in and records it; run in order inside one transaction. */
+export function swapUserTableStatements(staging: string, meta: UserTableMeta): SqlFragment[] {
+  const row: UserCell[] = [
+    meta.name,
+    meta.file,
+    meta.kind,
+    meta.format,
+    meta.rows,
+    meta.mapping,
+    new Date().toISOString(),
+  ];
+  return [
+    sql`BEGIN TRANSACTION`,
+    sql`CREATE OR REPLACE TABLE ${ident(meta.name)} AS SELECT * FROM ${ident(staging)}`,
+    sql`${trusted(USER_META_DDL)}`,
+    sql`DELETE FROM ${ident(USER_TABLES_META)} WHERE name = ${meta.name}`,
+    sql`INSERT INTO ${ident(USER_TABLES_META)} VALUES (${joinSql(row.map(cellSql), ', ')})`,
+    sql`COMMIT`,
+  ];
+}
+
+export const ROLLBACK_SQL = 'ROLLBACK';
+
+export function dropTableSql(table: string): string {
+  return `DROP TABLE IF EXISTS ${quoteIdent(table)}`;
+}
+
+/** Drops a user table and its catalogue entry; run in order inside one transaction. */
+export function dropUserTableStatements(name: string): SqlFragment[] {
+  return [
+    sql`BEGIN TRANSACTION`,
+    sql`DROP TABLE IF EXISTS ${ident(name)}`,
+    sql`${trusted(USER_META_DDL)}`,
+    sql`DELETE FROM ${ident(USER_TABLES_META)} WHERE name = ${name}`,
+    sql`COMMIT`,
+  ];
+}

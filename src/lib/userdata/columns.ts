@@ -1,4 +1,4 @@
-import type { UserCell, UserColumn } from '../db/queries.ts';
+import type { UserCell, UserColumn } from '../query/user-tables.ts';
 import type { MappedRow } from './mapping.ts';
 import type { SubmissionRow } from './inmind-submission.ts';
 

@@ -1,5 +1,8 @@
 import { LoadError, type Catalog } from '../db/catalog.ts';
-import { INMIND_TASK_IDS_SQL, type UserCell } from '../db/queries.ts';
+import { defineQuery } from '../query/define-query.ts';
+import { rowSchema } from '../query/row-schema.ts';
+import { sql } from '../query/sql.ts';
+import type { UserCell } from '../query/user-tables.ts';
 import { DatasetFormatError } from '../datasets/validate.ts';
 import type { ByteSource } from './byte-source.ts';
 import { RECORD_COLUMNS, SUBMISSION_COLUMNS, recordCells, submissionCells } from './columns.ts';
@@ -39,11 +42,18 @@ async function* mapRows(
   for await (const record of records) yield toCells(record);
 }
 
+/** What a submission's task ids are checked against. */
+export const inmindTaskIdsQuery = defineQuery(
+  'InMind task ids',
+  () => sql`SELECT task_id FROM inmind_tasks`,
+  rowSchema({ task_id: 'number' }),
+);
+
 /** Task ids of the loaded InMind tasks, or null when that table is not there. */
 async function inmindTaskIds(catalog: Catalog): Promise<Set<number> | null> {
   try {
-    const rows = await catalog.query(INMIND_TASK_IDS_SQL);
-    return rows.length === 0 ? null : new Set(rows.map((r) => Number(r.task_id)));
+    const rows = await catalog.run(inmindTaskIdsQuery());
+    return rows.length === 0 ? null : new Set(rows.map((r) => r.task_id));
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 // Keeping user tables between visits: saved after a load, loaded again by the same loader after
 // DuckDB starts, removed on request. One table that cannot be restored never stops the others.
 import type { Catalog } from '../db/catalog.ts';
-import { ROLLBACK_SQL, dropUserTableStatements } from '../db/queries.ts';
+import { ROLLBACK_SQL, dropUserTableStatements } from '../query/user-tables.ts';
 import { storageMessage } from '../common/storage-error.ts';
 import { plural } from '../common/plural.ts';
 import { errorMessage } from '../common/error-message.ts';

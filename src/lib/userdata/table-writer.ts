@@ -11,7 +11,7 @@ import {
   type UserCell,
   type UserColumn,
   type UserTableMeta,
-} from '../db/queries.ts';
+} from '../query/user-tables.ts';
 
 // DuckDB-WASM's prepared statements fail ("memory access out of bounds") past about 20,000
 // parameters or about 2 MB of bound text (1 MB worked, measured in Node); every cell, and every

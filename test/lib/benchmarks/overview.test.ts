@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OVERVIEW_CHART, overviewParts } from '../../../src/lib/benchmarks/overview.ts';
 import { BENCHMARK_DEFS, PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../../../src/lib/benchmarks/benchmark-def.ts';
-import { overviewSql } from '../../../src/lib/db/queries.ts';
+import { overviewSql } from '../../../src/lib/charts/overview.ts';
 
 const EXTRA = {
   id: 'extra',

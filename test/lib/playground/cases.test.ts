@@ -9,11 +9,10 @@ import {
   type LocomoCaseDef,
 } from '../../../src/lib/playground/cases.ts';
 import { inmindCasesFromRows } from '../../../src/lib/playground/sql.ts';
-import type { SqlRow } from '../../../src/lib/db/engine.ts';
 import { tasks } from './fixtures.ts';
 
 describe('curated cases read from the InMind tasks by task_id', () => {
-  const cases = inmindCasesFromRows(tasks() as unknown as SqlRow[]);
+  const cases = inmindCasesFromRows(tasks());
   const byId = (id: string) => cases.find((c) => c.id === id)!;
 
   it('finds every InMind case in inmind_en.jsonl', () => {

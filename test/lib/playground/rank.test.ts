@@ -8,7 +8,6 @@ import { denseRetriever } from '../../../src/lib/protocol-kit/dense-retriever.ts
 import { playgroundProtocol, rankMemories, rankWith } from '../../../src/lib/playground/rank.ts';
 import { inmindCasesFromRows } from '../../../src/lib/playground/sql.ts';
 import { queryOf } from '../../../src/lib/playground/cases.ts';
-import type { SqlRow } from '../../../src/lib/db/engine.ts';
 import { background, tasks } from './fixtures.ts';
 
 describe('rankMemories', () => {
@@ -48,7 +47,7 @@ describe('BM25 over the 486 LME-s background turns (the blind spot, measured)', 
   const bg = background();
   const bm25 = bm25Retriever();
   const rank = (memories: string[], query: string) => rankWith(bm25, bg, memories, query);
-  const cases = inmindCasesFromRows(tasks() as unknown as SqlRow[]);
+  const cases = inmindCasesFromRows(tasks());
   const treeNut = cases.find((c) => c.id === 'tree-nut')!;
 
   it('uses all 486 turns', async () => {

@@ -7,10 +7,15 @@ import {
   loadBenchmarkRows,
 } from '../../../src/lib/loaders/benchmark-loader.ts';
 import {
-  loadBackground,
-  loadInmindCases,
-  loadLocomoCases,
+  backgroundQuery,
+  hasLocomoTables,
+  inmindCasesFromRows,
+  inmindCasesQuery,
+  locomoCaseQueriesQuery,
+  locomoCaseTurnsQuery,
+  locomoCasesFromRows,
 } from '../../../src/lib/playground/sql.ts';
+import { tableNamesQuery } from '../../../src/lib/query/catalog-queries.ts';
 import { SITE, siteFetch } from '../data/site-fetch.ts';
 import { background } from './fixtures.ts';
 
@@ -22,17 +27,25 @@ beforeAll(async () => {
   await loadInMind(catalog, opts);
 });
 
+/** What the page does: the LoCoMo questions once their tables are there, then their evidence. */
+async function locomoCases() {
+  const tables = (await catalog.run(tableNamesQuery())).map((t) => t.table_name);
+  if (!hasLocomoTables(tables)) return [];
+  const questions = await catalog.run(locomoCaseQueriesQuery());
+  return locomoCasesFromRows(questions, await catalog.run(locomoCaseTurnsQuery(questions)));
+}
+
 afterAll(async () => {
   await catalog.engine.close();
 });
 
 describe('the playground reads its cases from DuckDB', () => {
   it('reads the 486 background turns in the file order, timestamps removed', async () => {
-    expect(await loadBackground(catalog)).toEqual(background());
+    expect(await catalog.run(backgroundQuery())).toEqual(background());
   });
 
   it('reads the three InMind cases by task_id', async () => {
-    const cases = await loadInmindCases(catalog);
+    const cases = inmindCasesFromRows(await catalog.run(inmindCasesQuery()));
     expect(cases.map((c) => c.citation)).toEqual([
       'InMind task 155 (health_and_wellness)',
       'InMind task 86 (health_and_wellness)',
@@ -41,9 +54,9 @@ describe('the playground reads its cases from DuckDB', () => {
   });
 
   it('has no LoCoMo case before the LoCoMo tables load, and one after', async () => {
-    expect(await loadLocomoCases(catalog)).toEqual([]);
+    expect(await locomoCases()).toEqual([]);
     await loadBenchmarkRows(catalog, await collectBenchmarkRows(opts));
-    const [c] = await loadLocomoCases(catalog);
+    const [c] = await locomoCases();
     expect(c.queries[0].text).toBe('When did Caroline go to the LGBTQ support group?');
     expect(c.memories).toEqual([
       'I went to a LGBTQ support group yesterday and it was so powerful.',

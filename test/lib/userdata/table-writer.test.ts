@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import type { SqlEngine } from '../../../src/lib/db/engine.ts';
-import type { UserCell, UserColumn } from '../../../src/lib/db/queries.ts';
+import type { UserCell, UserColumn } from '../../../src/lib/query/user-tables.ts';
 import { writeUserTable } from '../../../src/lib/userdata/table-writer.ts';
 
 let engine: SqlEngine;

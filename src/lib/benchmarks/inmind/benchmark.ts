@@ -1,16 +1,16 @@
 // InMind: loaded with the released results (its own explorer page), and its two protocols.
-import type { Catalog } from '../../db/catalog.ts';
+import type { QueryRunner } from '../../query/query-client.ts';
 import type { BenchmarkDef } from '../benchmark-def.ts';
 import { INMIND_PAPER_LINK } from './paper-link.ts';
 
 // The builders and their SQL load with the first run, not with the nav that lists the protocols:
 // they are kept out of the initial JS (budgets.json).
-async function inputsAndKit(catalog: Catalog) {
+async function inputsAndKit(reader: QueryRunner) {
   const [{ loadInMindInputs }, kit] = await Promise.all([
     import('../../protocol-kit/inputs.ts'),
     import('../../protocol-kit/inmind.ts'),
   ]);
-  return { ...(await loadInMindInputs(catalog)), kit };
+  return { ...(await loadInMindInputs(reader)), kit };
 }
 
 const ours = "not a paper figure: MemLens's own view of this protocol";
@@ -33,8 +33,8 @@ export const INMIND = {
       id: 'inmind',
       label: 'InMind — Naive RAG (Table 1, App. 15.3)',
       run: {
-        build: async (catalog, spec) => {
-          const { tasks, background, kit } = await inputsAndKit(catalog);
+        build: async (reader, spec) => {
+          const { tasks, background, kit } = await inputsAndKit(reader);
           return kit.inmindProtocol(tasks, background, spec.inmind);
         },
         defaults: {
@@ -64,8 +64,8 @@ export const INMIND = {
       id: 'inmind-figure4',
       label: 'InMind — Figure 4 (indirect query vs user_message)',
       run: {
-        build: async (catalog, spec) => {
-          const { tasks, background, kit } = await inputsAndKit(catalog);
+        build: async (reader, spec) => {
+          const { tasks, background, kit } = await inputsAndKit(reader);
           return kit.inmindFigure4Protocol(tasks, background, spec.inmind);
         },
         defaults: {

@@ -53,7 +53,7 @@ export const LOCOMO_CONV = {
       label: 'LoCoMo-Conv — Table 4 recall@10 (PROTOCOL.md)',
       run: {
         // Its builder and SQL load with the first run, kept out of the initial JS (budgets.json).
-        build: async (catalog) => (await import('./protocol.ts')).buildLocomoConv(catalog),
+        build: async (reader) => (await import('./protocol.ts')).buildLocomoConv(reader),
         defaults: {
           benchmark: 'locomo-conv',
           retriever: 'minilm',

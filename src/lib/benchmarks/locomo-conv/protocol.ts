@@ -1,6 +1,6 @@
 import type { QueryRow, QueryStyle, TurnRow } from '../../datasets/tables.ts';
 import { locomoCategoryLabel } from '../../datasets/locomo-categories.ts';
-import type { Catalog } from '../../db/catalog.ts';
+import type { QueryRunner } from '../../query/query-client.ts';
 import { loadQueries, loadTurns } from '../../protocol-kit/inputs.ts';
 import {
   corpusMap,
@@ -188,12 +188,12 @@ export function locomoConvScope(
  * `question` runs on locomo10.json, as do the composed queries (their gold is LoCoMo evidence);
  * the conversational styles run on whichever dialog file the app loaded (full, or its excerpt).
  */
-export async function buildLocomoConv(catalog: Catalog): Promise<Protocol> {
+export async function buildLocomoConv(reader: QueryRunner): Promise<Protocol> {
   const [turns, queries, convTurns, convQueries] = await Promise.all([
-    loadTurns(catalog, 'locomo'),
-    loadQueries(catalog, 'locomo'),
-    loadTurns(catalog, 'locomo-conv'),
-    loadQueries(catalog, 'locomo-conv'),
+    loadTurns(reader, 'locomo'),
+    loadQueries(reader, 'locomo'),
+    loadTurns(reader, 'locomo-conv'),
+    loadQueries(reader, 'locomo-conv'),
   ]);
   const composed = convQueries.filter((q) => q.style === 'composed');
   const dialog = convQueries.filter((q) => q.style !== 'composed');

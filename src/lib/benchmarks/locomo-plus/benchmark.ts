@@ -1,22 +1,22 @@
 // LoCoMo-Plus: its items and cue turns, and the release's scores or MemLens's retrieval over them.
 import { parseJsonDocument } from '../../datasets/jsonl.ts';
 import { locomoPlusTables } from '../../datasets/locomo-plus.ts';
-import type { Catalog } from '../../db/catalog.ts';
+import type { QueryRunner } from '../../query/query-client.ts';
 import type { BenchmarkDef, FetchFirst } from '../benchmark-def.ts';
 
 // The builders and their SQL load with the first run, not with the nav that lists the protocols:
 // they are kept out of the initial JS (budgets.json).
-async function buildLocomoPlus(catalog: Catalog) {
+async function buildLocomoPlus(reader: QueryRunner) {
   const [{ loadLocomoPlusItems, loadQueries, loadTurns }, { locomoPlusProtocol }] =
     await Promise.all([
       import('../../protocol-kit/inputs.ts'),
       import('../../protocol-kit/locomo-plus.ts'),
     ]);
   const [items, cueTurns, triggers, locomoTurns] = await Promise.all([
-    loadLocomoPlusItems(catalog),
-    loadTurns(catalog, 'locomo-plus'),
-    loadQueries(catalog, 'locomo-plus'),
-    loadTurns(catalog, 'locomo'),
+    loadLocomoPlusItems(reader),
+    loadTurns(reader, 'locomo-plus'),
+    loadQueries(reader, 'locomo-plus'),
+    loadTurns(reader, 'locomo'),
   ]);
   return locomoPlusProtocol({ items, cueTurns, triggers, locomoTurns });
 }
@@ -51,7 +51,7 @@ export const LOCOMO_PLUS = {
       id: 'locomo-plus',
       label: 'LoCoMo-Plus — release scores, or retrieval (ours)',
       run: {
-        build: (catalog) => buildLocomoPlus(catalog),
+        build: (reader) => buildLocomoPlus(reader),
         defaults: {
           benchmark: 'locomo-plus',
           retriever: 'bge-small',

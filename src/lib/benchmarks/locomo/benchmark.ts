@@ -1,19 +1,19 @@
 // LoCoMo, the reference conversations, and InMind's Figure 4 panel over them.
 import { parseJsonDocument } from '../../datasets/jsonl.ts';
 import { locomoTables } from '../../datasets/locomo.ts';
-import type { Catalog } from '../../db/catalog.ts';
+import type { QueryRunner } from '../../query/query-client.ts';
 import type { BenchmarkDef, FetchFirst } from '../benchmark-def.ts';
 
 // The builders and their SQL load with the first run, not with the nav that lists the protocols:
 // they are kept out of the initial JS (budgets.json).
-async function buildLocomo(catalog: Catalog) {
+async function buildLocomo(reader: QueryRunner) {
   const [{ loadQueries, loadTurns }, { locomoProtocol }] = await Promise.all([
     import('../../protocol-kit/inputs.ts'),
     import('../../protocol-kit/locomo.ts'),
   ]);
   const [turns, queries] = await Promise.all([
-    loadTurns(catalog, 'locomo'),
-    loadQueries(catalog, 'locomo'),
+    loadTurns(reader, 'locomo'),
+    loadQueries(reader, 'locomo'),
   ]);
   return locomoProtocol(turns, queries);
 }
@@ -50,7 +50,7 @@ export const LOCOMO = {
       id: 'locomo',
       label: 'LoCoMo — Figure 4 (question vs evidence turns)',
       run: {
-        build: (catalog) => buildLocomo(catalog),
+        build: (reader) => buildLocomo(reader),
         defaults: {
           benchmark: 'locomo',
           retriever: 'bge-small',

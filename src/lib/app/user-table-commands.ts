@@ -1,0 +1,81 @@
+// Writes to DuckDB are named commands: each changes the reader's tables through the catalog the
+// services hold, and then says the data changed (whether it worked or not), so that every query
+// is asked again. Pages call these; they never hold the catalog.
+import type { Catalog } from '../db/catalog.ts';
+import type { ByteSource } from '../userdata/byte-source.ts';
+import { loadUserFile, type LoadPlan, type LoadResult } from '../userdata/load.ts';
+import type { TableStore } from '../userdata/persist-store.ts';
+import { keepUserTable, removeAllUserTables, removeUserTable } from '../userdata/persist.ts';
+import type { RecordOptions } from '../userdata/records.ts';
+
+/** What the commands need of the app's services (AppServices has it all). */
+export interface TableServices {
+  readonly catalog: Catalog | null;
+  readonly tableStore: TableStore;
+  /** The file behind each table the reader loaded, to load again if DuckDB dies. */
+  readonly userFiles: Map<string, string>;
+  dataChanged(): void;
+}
+
+export class NoDatabaseError extends Error {
+  constructor() {
+    super('DuckDB is not ready yet');
+    this.name = 'NoDatabaseError';
+  }
+}
+
+function catalogOf(services: TableServices): Catalog {
+  if (!services.catalog) throw new NoDatabaseError();
+  return services.catalog;
+}
+
+export interface LoadedTable {
+  result: LoadResult;
+  /** Why the table is not kept in this browser for the next visit, or null when it is. */
+  unkept: string | null;
+}
+
+/** "Load into DuckDB": the file into `plan.table`, then kept in this browser's store. */
+export async function loadUserTable(
+  services: TableServices,
+  source: ByteSource,
+  plan: LoadPlan,
+  options: RecordOptions = {},
+): Promise<LoadedTable> {
+  try {
+    const result = await loadUserFile(catalogOf(services), source, plan, options);
+    services.userFiles.set(result.table, result.file);
+    return { result, unkept: await keepUserTable(services.tableStore, source, plan) };
+  } finally {
+    services.dataChanged();
+  }
+}
+
+/** Drops each named table from DuckDB and from this browser's store; returns their names. */
+export async function removeUserTables(
+  services: TableServices,
+  names: readonly string[],
+): Promise<string[]> {
+  try {
+    const catalog = catalogOf(services);
+    for (const name of names) await removeUserTable(catalog, services.tableStore, name);
+    for (const name of names) services.userFiles.delete(name);
+    return [...names];
+  } finally {
+    services.dataChanged();
+  }
+}
+
+/** Every kept table and every `loaded` one, dropped and forgotten; returns their names. */
+export async function removeAllTables(
+  services: TableServices,
+  loaded: readonly string[],
+): Promise<string[]> {
+  try {
+    const gone = await removeAllUserTables(catalogOf(services), services.tableStore, loaded);
+    for (const name of gone) services.userFiles.delete(name);
+    return gone;
+  } finally {
+    services.dataChanged();
+  }
+}
