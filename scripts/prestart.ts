@@ -12,12 +12,14 @@ import { fetchAll, writeSiteIndex } from './fetch-data.ts';
 import { defaultModelsDir, fetchModels } from './fetch-models.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DEFAULT_HUB } from './lib/hub-download.ts';
+import { buildSiteVectors } from './lib/site-vectors.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const USAGE = `Usage: npm start (its prestart step: tsx scripts/prestart.ts)
   Fills public/data from ../shared/data (env MEMLENS_DATA_MIRROR) and public/models with
-  npm run models -- --if-missing; never fails the start. Env: MEMLENS_OFFLINE=1 skips the Hub.`;
+  npm run models -- --if-missing, then the site's vectors (npm run vectors) where they are out of
+  date; never fails the start. Env: MEMLENS_OFFLINE=1 skips the Hub.`;
 
 async function data(): Promise<string> {
   const out = path.join(root, 'public/data');
@@ -55,6 +57,19 @@ async function models(): Promise<string> {
   return `models: ${kept.length ? `kept ${kept.join(', ')}` : 'none kept'}${hint}`;
 }
 
+/** The site's own vectors for the models just checked; kept as they are when up to date. */
+async function vectors(): Promise<string> {
+  const report = await buildSiteVectors({
+    site: path.join(root, 'public'),
+    log: (line) => console.log(line),
+  });
+  const files = (packs: { file: string }[]) => packs.map((p) => p.file).join(', ');
+  if (report.written.length === 0) {
+    return `vectors: ${report.kept.length ? `kept ${files(report.kept)}` : 'no model to embed with'}`;
+  }
+  return `vectors: wrote ${files(report.written)} (${report.counts.computed} texts embedded)`;
+}
+
 async function stage(name: string, body: () => Promise<string>): Promise<string> {
   try {
     return await body();
@@ -75,7 +90,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const started = performance.now();
-  const lines = [await stage('data', data), await stage('models', models)];
+  const lines = [
+    await stage('data', data),
+    await stage('models', models),
+    await stage('vectors', vectors),
+  ];
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`memlens prestart: ${lines.join('; ')} — ${seconds} s`);
 }

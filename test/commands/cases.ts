@@ -186,6 +186,10 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run verify:bge -- --step rows': RUN({ code: 1, out: [/Hub/] }),
 
   // Vector packs.
+  // The real run is the prestart test's vectors stage and test/e2e/site-vectors.test.ts.
+  'npm run vectors': DRY,
+  'npm run vectors -- --help': RUN({ out: [/^Usage: npm run vectors/m] }),
+  'npm run vectors -- --models minilm --protocols inmind-figure4': DRY,
   'npm run embed:pack': RUN({ code: 2, out: [/--out FILE is required/] }),
   'npm run embed:pack -- --out lme.parquet': RUN({ out: [/486/], writes: ['lme.parquet'] }),
   'npm run embed:pack -- --model tiny-bert --out lme.parquet': RUN({
