@@ -192,24 +192,52 @@ async function writeAtomic(file: string, bytes: Uint8Array | string): Promise<vo
   await rename(tmp, file);
 }
 
-export async function buildSiteVectors(opts: SiteVectorsOptions): Promise<SiteVectorsReport> {
-  const log = opts.log ?? (() => undefined);
+interface PlannedPack {
+  spec: ModelSpec;
+  dtype: ModelDtype;
+  inputs: string;
+  /** The index's entry when its pack is up to date; null: it must be made. */
+  kept: SitePackEntry | null;
+}
+
+/** What a run would keep and make, found without DuckDB or a model (a few hashes). */
+export async function planSiteVectors(opts: SiteVectorsOptions): Promise<{
+  plan: PlannedPack[];
+  old: SitePackIndex | null;
+  protocols: string[];
+}> {
   const protocols = [...(opts.protocols ?? SITE_PACK_PROTOCOLS)];
   const specs = listModelSpecs().filter((s) => !opts.models || opts.models.includes(s.id));
-  const served = specs
-    .map((spec) => ({ spec, dtype: servedPageDtype(spec) }))
-    .filter((m): m is { spec: ModelSpec; dtype: ModelDtype } => m.dtype !== null);
   const old = await readSiteIndex(opts.site);
   const data = await dataDigest(opts.site);
+  const plan: PlannedPack[] = [];
+  for (const spec of specs) {
+    const dtype = servedPageDtype(spec);
+    if (!dtype) continue;
+    const inputs = await inputsDigest(spec, dtype, protocols, data);
+    const before = old && findSitePack(old, spec.id, dtype);
+    const kept = before && (await upToDate(opts.site, before, inputs)) ? before : null;
+    plan.push({ spec, dtype, inputs, kept });
+  }
+  return { plan, old, protocols };
+}
+
+/** Whether `npm run vectors` would change anything: a pack to make, or one to drop. */
+export async function siteVectorsStale(opts: SiteVectorsOptions): Promise<boolean> {
+  const { plan, old } = await planSiteVectors(opts);
+  return plan.some((p) => !p.kept) || (old?.packs.length ?? 0) !== plan.length;
+}
+
+export async function buildSiteVectors(opts: SiteVectorsOptions): Promise<SiteVectorsReport> {
+  const log = opts.log ?? (() => undefined);
+  const { plan, old, protocols } = await planSiteVectors(opts);
   const report: SiteVectorsReport = { kept: [], written: [], counts: { cached: 0, computed: 0 } };
   let site: SiteCatalog | null = null;
   const dir = path.join(opts.site, SITE_PACKS_DIR);
   try {
-    for (const { spec, dtype } of served) {
-      const inputs = await inputsDigest(spec, dtype, protocols, data);
-      const before = old && findSitePack(old, spec.id, dtype);
-      if (before && (await upToDate(opts.site, before, inputs))) {
-        report.kept.push(before);
+    for (const { spec, dtype, inputs, kept } of plan) {
+      if (kept) {
+        report.kept.push(kept);
         continue;
       }
       site ??= await openSite(opts.site);
