@@ -188,7 +188,6 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   // Vector packs.
   // The real run is the prestart test's vectors stage and test/e2e/site-vectors.test.ts.
   'npm run vectors': DRY,
-  'npm run vectors -- --help': RUN({ out: [/^Usage: npm run vectors/m] }),
   'npm run vectors -- --models minilm --protocols inmind-figure4': DRY,
   'npm run embed:pack': RUN({ code: 2, out: [/--out FILE is required/] }),
   'npm run embed:pack -- --out lme.parquet': RUN({ out: [/486/], writes: ['lme.parquet'] }),
@@ -248,6 +247,11 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     kind: 'elsewhere',
     why: 'npm test runs the whole file',
     files: ['test/e2e/fault-injection.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/site-vectors.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/site-vectors.test.ts'],
   },
   'npx vitest run --project e2e test/e2e/shared-vectors.test.ts': {
     kind: 'elsewhere',
