@@ -241,7 +241,9 @@ export class SitePacks {
     const manifest = await loadSiteManifest(this.siteBase, this.fetchImpl);
     if (manifest && !manifest.precache.some((e) => e.url === SITE_PACKS_INDEX)) return null;
     const res = await this.fetchImpl(new URL(SITE_PACKS_INDEX, this.siteBase).href);
-    if (res.status === 404) return null;
+    // A dev server's SPA fallback (or a host's 404 page) answers a missing file with HTML.
+    const html = (res.headers.get('content-type') ?? '').startsWith('text/html');
+    if (res.status === 404 || (res.ok && html)) return null;
     if (!res.ok) throw new SitePackError(`${SITE_PACKS_INDEX}: HTTP ${res.status}`);
     let json: unknown;
     try {

@@ -139,5 +139,17 @@ describe('SitePacks', () => {
   it('without a build list (the dev server), a missing index is no packs', async () => {
     const { fetch } = site({});
     expect(await new SitePacks(base, fetch).find('tiny-bert', 'fp32')).toBeNull();
+    const fallback: typeof globalThis.fetch = async () =>
+      new Response('<!doctype html><div id="app"></div>', {
+        headers: { 'content-type': 'text/html' },
+      });
+    expect(await new SitePacks(base, fallback).list()).toBeNull();
+  });
+
+  it('names an index that is not JSON', async () => {
+    const { fetch } = site({ 'vectors/index.json': '{ nope' });
+    await expect(new SitePacks(base, fetch).list()).rejects.toThrow(
+      /^vectors\/index\.json: not JSON/,
+    );
   });
 });
