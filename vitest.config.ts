@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Starts the tests spawn leave the site's vectors alone: prestart would remake them in a
+// background process that outlives the test (and its temporary copy of the repository).
+// test/e2e/site-vectors.test.ts makes its packs itself.
+process.env.MEMLENS_SITE_VECTORS ??= 'off';
+
 export default defineConfig({
   test: {
     projects: [

@@ -12,12 +12,17 @@ import { fetchAll, writeSiteIndex } from './fetch-data.ts';
 import { defaultModelsDir, fetchModels } from './fetch-models.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DEFAULT_HUB } from './lib/hub-download.ts';
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { siteVectorsStale } from './lib/site-vectors.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const USAGE = `Usage: npm start (its prestart step: tsx scripts/prestart.ts)
   Fills public/data from ../shared/data (env MEMLENS_DATA_MIRROR) and public/models with
-  npm run models -- --if-missing; never fails the start. Env: MEMLENS_OFFLINE=1 skips the Hub.`;
+  npm run models -- --if-missing; starts npm run vectors in the background where the site's
+  vectors are out of date (log: .cache/vectors.log; MEMLENS_SITE_VECTORS=off skips it); never
+  fails the start. Env: MEMLENS_OFFLINE=1 skips the Hub.`;
 
 async function data(): Promise<string> {
   const out = path.join(root, 'public/data');
@@ -55,6 +60,31 @@ async function models(): Promise<string> {
   return `models: ${kept.length ? `kept ${kept.join(', ')}` : 'none kept'}${hint}`;
 }
 
+export const VECTORS_LOG = '.cache/vectors.log';
+
+/**
+ * The site's own vectors for the models just checked. Making them embeds (a minute or two the
+ * first time), so a stale set is remade by `npm run vectors` in the background while the site
+ * starts; Reproduce embeds in the browser until the packs are there.
+ */
+async function vectors(): Promise<string> {
+  if (/^(0|false|no|off)$/i.test(process.env.MEMLENS_SITE_VECTORS ?? '')) {
+    return 'vectors: off (MEMLENS_SITE_VECTORS=off)';
+  }
+  const site = path.join(root, 'public');
+  if (!(await siteVectorsStale({ site }))) return 'vectors: up to date';
+  const log = path.join(root, VECTORS_LOG);
+  mkdirSync(path.dirname(log), { recursive: true });
+  const out = openSync(log, 'w');
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(root, 'scripts/site-vectors.ts')],
+    { cwd: root, detached: true, stdio: ['ignore', out, out] },
+  );
+  child.unref();
+  return `vectors: out of date, npm run vectors remakes them in the background (log: ${VECTORS_LOG})`;
+}
+
 async function stage(name: string, body: () => Promise<string>): Promise<string> {
   try {
     return await body();
@@ -75,7 +105,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const started = performance.now();
-  const lines = [await stage('data', data), await stage('models', models)];
+  const lines = [
+    await stage('data', data),
+    await stage('models', models),
+    await stage('vectors', vectors),
+  ];
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`memlens prestart: ${lines.join('; ')} — ${seconds} s`);
 }

@@ -315,7 +315,7 @@ export async function openSiteCatalog(
 /** MEMLENS_VECTOR_CACHE=off: every run embeds every text (timings, parity checks). */
 const vectorCacheOn = () => process.env.MEMLENS_VECTOR_CACHE !== 'off';
 
-function nodeEmbedderFactory(
+export function nodeEmbedderFactory(
   modelRoot: string | null,
   dtype: ModelDtype | null,
   counts: CacheCounts,

@@ -12,6 +12,8 @@ let built: Promise<string> | null = null;
 /** The site under `/memlens/` into `outDir`; `testHooks` compiles in what scripted checks drive. */
 export async function buildSiteTo(outDir: string, opts: { testHooks: boolean }): Promise<string> {
   process.env.MEMLENS_BASE = E2E_BASE;
+  // Test builds leave the site's vectors out: their pages embed, whatever public/vectors holds.
+  process.env.MEMLENS_SITE_VECTORS = opts.testHooks ? 'off' : 'on';
   await build({
     root: repoRoot,
     configFile: path.join(repoRoot, 'vite.config.ts'),

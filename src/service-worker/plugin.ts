@@ -10,6 +10,7 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { SourceFile } from '../lib/data/sources.ts';
 import type { Pin } from '../lib/data/integrity.ts';
 import { sha256Hex } from '../lib/common/sha256.ts';
+import { SITE_PACKS_DIR } from '../lib/vectors/site-packs.ts';
 import { contentSecurityPolicy, upstreamOrigins } from '../lib/offline/csp.ts';
 import {
   MANIFEST_FILE,
@@ -206,6 +207,9 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
       const outDir = path.resolve(config.root, config.build.outDir);
       const sources = await readSources(config.root);
       if (options.redistributableOnly) await unbundle(outDir, sources, index);
+      if (options.siteVectors === false) {
+        await rm(path.join(outDir, SITE_PACKS_DIR), { recursive: true, force: true });
+      }
       await addScriptIntegrity(outDir, config.base);
       let files = await listFiles(outDir);
       const oversized = oversizedModelFiles(files, options.maxModelFileBytes);

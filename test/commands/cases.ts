@@ -186,6 +186,9 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run verify:bge -- --step rows': RUN({ code: 1, out: [/Hub/] }),
 
   // Vector packs.
+  // The real run is the prestart test's vectors stage and test/e2e/site-vectors.test.ts.
+  'npm run vectors': DRY,
+  'npm run vectors -- --models minilm --protocols inmind-figure4': DRY,
   'npm run embed:pack': RUN({ code: 2, out: [/--out FILE is required/] }),
   'npm run embed:pack -- --out lme.parquet': RUN({ out: [/486/], writes: ['lme.parquet'] }),
   'npm run embed:pack -- --model tiny-bert --out lme.parquet': RUN({
@@ -244,6 +247,11 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     kind: 'elsewhere',
     why: 'npm test runs the whole file',
     files: ['test/e2e/fault-injection.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/site-vectors.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/site-vectors.test.ts'],
   },
   'npx vitest run --project e2e test/e2e/shared-vectors.test.ts': {
     kind: 'elsewhere',

@@ -175,6 +175,7 @@ const CLIS = [
   'bench:map',
   'profile:embed',
   'embed:pack',
+  'vectors',
   'make:tiny-bert',
   'setup:python',
   'verify:bge',

@@ -77,6 +77,16 @@ function requestOf(choice: EmbedChoice): EmbedderRequest {
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
+/** `promise`, or an AbortError as soon as `signal` aborts (the work itself goes on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DOMException('Cancelled', 'AbortError'));
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(new DOMException('Cancelled', 'AbortError'));
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 export class EmbedRun {
   private readonly state = createStore(INITIAL_EMBED_STATE);
   readonly subscribe = this.state.subscribe;
@@ -110,36 +120,55 @@ export class EmbedRun {
     patch(this.state, { cacheCount: store ? await store.count().catch(() => null) : null });
   }
 
-  private async loaded(choice: EmbedChoice): Promise<HubEmbedder> {
+  /**
+   * The loaded embedder. Cancel during the load drops the wait at once: the hub finishes loading
+   * and keeps the model, so the next Load or Embed finds it.
+   */
+  private async loaded(choice: EmbedChoice, signal: AbortSignal): Promise<HubEmbedder> {
     const request = requestOf(choice);
     const key = requestKey(request);
     if (key === this.loadedKey) return this.hub.embedder(request);
     this.loadedKey = '';
     patch(this.state, { phase: 'loading', report: null, loadProgress: null });
-    const embedder = await this.hub.embedder(request, (loadProgress) =>
-      patch(this.state, { loadProgress }),
+    const embedder = await untilAborted(
+      this.hub.embedder(request, (loadProgress) => {
+        if (!signal.aborted) patch(this.state, { loadProgress });
+      }),
+      signal,
     );
     this.loadedKey = key;
     patch(this.state, { report: embedder.report });
     return embedder;
   }
 
+  private begin(): AbortController {
+    this.current?.abort();
+    const controller = new AbortController();
+    this.current = controller;
+    return controller;
+  }
+
   async load(choice: EmbedChoice): Promise<void> {
     patch(this.state, { error: '' });
+    const controller = this.begin();
     try {
-      await this.loaded(choice);
+      await this.loaded(choice, controller.signal);
       patch(this.state, { phase: 'idle' });
     } catch (err) {
-      patch(this.state, { phase: 'error', error: errorMessage(err) });
+      patch(
+        this.state,
+        isAbort(err) ? { phase: 'cancelled' } : { phase: 'error', error: errorMessage(err) },
+      );
+    } finally {
+      if (this.current === controller) this.current = null;
     }
   }
 
   async embed(choice: EmbedChoice, texts: readonly string[]): Promise<void> {
     patch(this.state, { error: '', cacheNotice: '', lastRun: null });
-    const controller = new AbortController();
-    this.current = controller;
+    const controller = this.begin();
     try {
-      const embedder = await this.loaded(choice);
+      const embedder = await this.loaded(choice, controller.signal);
       const run = { spec: choice.spec, dtype: choice.dtype, texts: [...texts] };
       patch(this.state, { phase: 'embedding', progress: null });
       const matrix = await embedder.embed(run.texts, {

@@ -98,6 +98,8 @@ class QueuedEmbedder implements HubEmbedder {
 
 export class EmbedderHub {
   private readonly entries = new Map<string, Entry>();
+  /** Each request's unit vectors; asking for them loads no model (a page may fill them from a pack). */
+  private readonly unit = new Map<string, UnitVectors>();
   private readonly queue = new RunQueue();
   private readonly keep: number;
   private storePromise: Promise<OwnedVectorStore | null> | null = null;
@@ -141,9 +143,15 @@ export class EmbedderHub {
     );
   }
 
-  /** The unit vectors the hub keeps for `request`'s embedder (loaded or not). */
+  /** The unit vectors the hub keeps for `request`'s embedder; this loads nothing. */
   vectors(request: EmbedderRequest): UnitVectors {
-    return this.entryFor(request).vectors;
+    const key = requestKey(request);
+    let found = this.unit.get(key);
+    if (!found) {
+      found = new UnitVectors();
+      this.unit.set(key, found);
+    }
+    return found;
   }
 
   /** A fresh embedder without the vector cache, not kept: the caller disposes it (timing runs). */
@@ -171,6 +179,7 @@ export class EmbedderHub {
   async dispose(): Promise<void> {
     const entries = [...this.entries.values()];
     this.entries.clear();
+    this.unit.clear();
     await Promise.all(entries.map((e) => this.disposeEntry(e)));
     const store = await this.storePromise;
     store?.close();
@@ -191,7 +200,7 @@ export class EmbedderHub {
       key,
       request,
       loaded,
-      vectors: new UnitVectors(),
+      vectors: this.vectors(request),
       runs: 0,
       disposed: false,
     };
@@ -209,6 +218,7 @@ export class EmbedderHub {
       if (excess <= 0) break;
       if (entry.runs > 0) continue;
       this.entries.delete(entry.key);
+      this.unit.delete(entry.key);
       void this.disposeEntry(entry);
       excess--;
     }

@@ -14,6 +14,8 @@ export interface DeployOptions {
   coi: boolean;
   /** Model files larger than this are left out (GitHub Pages refuses files over 100 MB). */
   maxModelFileBytes: number | null;
+  /** Ship `vectors/` (the site's own vector packs); off in test builds, which embed. Default on. */
+  siteVectors?: boolean;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -26,7 +28,13 @@ export function deployOptionsFromEnv(env: Record<string, string | undefined>): D
     (redistributableOnly && !falsy(env.MEMLENS_ALLOW_UPSTREAM));
   const maxMb = Number(env.MEMLENS_MAX_FILE_MB);
   const maxModelFileBytes = Number.isFinite(maxMb) && maxMb > 0 ? maxMb * 1024 * 1024 : null;
-  return { redistributableOnly, allowUpstream, coi: env.MEMLENS_COI === 'sw', maxModelFileBytes };
+  return {
+    redistributableOnly,
+    allowUpstream,
+    coi: env.MEMLENS_COI === 'sw',
+    maxModelFileBytes,
+    siteVectors: !falsy(env.MEMLENS_SITE_VECTORS),
+  };
 }
 
 /** Model weights over the size limit: `models/<id>/<file>` paths, as the build lists them. */

@@ -17,6 +17,8 @@ export interface ReproduceParams {
   query: string | null;
   /** Series shown in the per-query table; null: all. */
   series: string | null;
+  /** `site`: the site's vector pack where it holds the view's texts; `browser`: recompute here. */
+  vectors: 'site' | 'browser';
 }
 
 /**
@@ -50,5 +52,6 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
     device: DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto',
     query: params.q || null,
     series: params.series || null,
+    vectors: params.vectors === 'browser' ? 'browser' : 'site',
   };
 }

@@ -3,7 +3,9 @@
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
 import type { LoadProgress } from '../embed/load-progress.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
-import type { ModelDtype } from '../embed/model-registry.ts';
+import type { Embedder } from '../embed/embedder.ts';
+import { getModelSpec, type ModelDtype } from '../embed/model-registry.ts';
+import { UnitVectors } from '../embed/unit-vectors.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
@@ -12,8 +14,15 @@ import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/input
 import type { QueryRunner } from '../query/query-client.ts';
 import { recomputeRelease, type ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
 import type { ReproduceParams } from './params.ts';
+import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import { RetrieverPool } from '../protocol-kit/pool.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
+import {
+  maxDeviation,
+  PackMissError,
+  type SitePackEntry,
+  type SitePacks,
+} from '../vectors/site-packs.ts';
 import { runProtocol, type ProtocolRun, type RunTimings } from './run.ts';
 
 export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error' | 'cancelled';
@@ -30,12 +39,30 @@ export interface ReproduceState {
   release: ReleaseComparison | null;
   /** Where the vectors were computed ("WASM", "WebGPU", "BM25"…); null before a result. */
   backend: string | null;
+  /** Whether the vectors came from the site's pack, or were recomputed against it; null: neither. */
+  source: VectorSource | null;
 }
+
+/** The site's pack a run drew from, or compared its own vectors with. */
+export type VectorSource =
+  | { kind: 'site'; pack: SitePackEntry }
+  | {
+      kind: 'recomputed';
+      pack: SitePackEntry;
+      /** Largest |Δ| of any component, this browser's vector against the pack's. */
+      maxDeviation: number;
+      compared: number;
+      /** Texts embedded here that the pack does not hold. */
+      missing: number;
+    }
+  /** The site lists packs but this one could not be read: the run embedded instead. */
+  | { kind: 'unreadable'; error: string };
 
 export interface ReproduceResult {
   run?: ProtocolRun;
   release?: ReleaseComparison;
   backend?: string;
+  source?: VectorSource;
 }
 
 /** The retriever cannot run on this site (a model it does not serve; BM25 in release mode). */
@@ -63,6 +90,7 @@ export const IDLE_STATE: ReproduceState = {
   timings: null,
   release: null,
   backend: null,
+  source: null,
 };
 
 function phaseOf(err: unknown): ReproducePhase {
@@ -76,7 +104,7 @@ export function isReleaseView(v: ReproduceParams): boolean {
 }
 
 export function viewKey(v: ReproduceParams): string {
-  return JSON.stringify([v.spec, v.retriever, v.queryPrefix, v.device]);
+  return JSON.stringify([v.spec, v.retriever, v.queryPrefix, v.device, v.vectors]);
 }
 
 export class ReproduceRun<Source> {
@@ -124,6 +152,7 @@ export class ReproduceRun<Source> {
           timings: result.run?.timings ?? null,
           release: result.release ?? null,
           backend: result.backend ?? null,
+          source: result.source ?? null,
         });
       },
       (err: unknown) => {
@@ -134,6 +163,7 @@ export class ReproduceRun<Source> {
           evaluation: null,
           release: null,
           backend: null,
+          source: null,
         });
       },
     );
@@ -169,13 +199,116 @@ export interface ProtocolComputeDeps {
    * BGE-small q8 on Pages), or null when the site lacks it. Absent: the model's default dtype.
    */
   served: Promise<ReadonlyMap<string, ModelDtype | null>>;
+  /** The site's vector packs; absent: every run embeds. */
+  packs?: SitePacks;
+}
+
+type Compute = Parameters<ReproduceCompute<QueryRunner>>;
+
+/** The pack for the view's model, or why it could not be read; null where there is none. */
+async function packFor(
+  deps: ProtocolComputeDeps,
+  view: ReproduceParams,
+  dtype: ModelDtype | undefined,
+): Promise<SitePackEntry | { error: string } | null> {
+  if (!deps.packs || !dtype || view.retriever === BM25_ID) return null;
+  try {
+    return await deps.packs.find(view.retriever, dtype);
+  } catch (err) {
+    return { error: errorMessage(err) };
+  }
+}
+
+/**
+ * The run from the pack alone: no model loads. Null when the pack lacks one of the texts;
+ * `unreadable` when the pack could not be fetched or checked. A failed run fails as any run.
+ */
+async function fromPack(
+  deps: ProtocolComputeDeps & { packs: SitePacks },
+  pack: SitePackEntry,
+  [reader, view, signal, onProgress]: Compute,
+): Promise<ReproduceResult | { unreadable: string } | null> {
+  const spec = getModelSpec(view.retriever);
+  let vectors;
+  try {
+    vectors = await deps.packs.vectors(pack, spec);
+  } catch (err) {
+    return { unreadable: errorMessage(err) };
+  }
+  const unit = deps.hub.vectors({ modelId: spec.id, device: view.device, dtype: pack.dtype });
+  const retriever = denseRetriever(vectors.embedder(spec), {
+    queryPrefix: view.queryPrefix,
+    vectors: unit,
+  });
+  try {
+    const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
+    return { run, backend: "the site's vectors", source: { kind: 'site', pack } };
+  } catch (err) {
+    if (err instanceof PackMissError) return null;
+    throw err;
+  }
+}
+
+interface Recorded {
+  kind: 'query' | 'document';
+  texts: readonly string[];
+  rows: Float32Array[];
+}
+
+/** The embedder, keeping every row it returns (the vector cache's included) to compare. */
+function recording(inner: Embedder): { embedder: Embedder; calls: Recorded[] } {
+  const calls: Recorded[] = [];
+  const embedder: Embedder = {
+    spec: inner.spec,
+    backend: inner.backend,
+    async embed(texts, opts) {
+      const m = await inner.embed(texts, opts);
+      const rows = texts.map((_, i) => m.vectors.slice(i * m.dim, (i + 1) * m.dim));
+      calls.push({ kind: opts.kind, texts, rows });
+      return m;
+    },
+    dispose: () => inner.dispose(),
+  };
+  return { embedder, calls };
+}
+
+/** Embeds every text of the view in this browser (fresh unit vectors) and compares with the pack. */
+async function recompute(
+  deps: ProtocolComputeDeps & { packs: SitePacks },
+  pool: RetrieverPool,
+  pack: SitePackEntry,
+  [reader, view, signal, onProgress]: Compute,
+): Promise<ReproduceResult> {
+  const hubEmbedder = await pool.embedder(view.retriever);
+  const { embedder, calls } = recording(hubEmbedder);
+  const retriever = denseRetriever(embedder, {
+    queryPrefix: view.queryPrefix,
+    vectors: new UnitVectors(),
+  });
+  const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
+  const vectors = await deps.packs.vectors(pack, hubEmbedder.spec);
+  let max = 0;
+  let compared = 0;
+  let missing = 0;
+  for (const call of calls) {
+    const d = maxDeviation(
+      call.rows,
+      await vectors.lookup(hubEmbedder.spec, call.kind, call.texts),
+    );
+    max = Math.max(max, d.max);
+    compared += d.compared;
+    missing += d.missing;
+  }
+  return {
+    run,
+    backend: ranOn(hubEmbedder),
+    source: { kind: 'recomputed', pack, maxDeviation: max, compared, missing },
+  };
 }
 
 /** The real computation: a protocol run over the tables, or LoCoMo-Plus's release recompute. */
-export function protocolCompute({
-  hub,
-  served,
-}: ProtocolComputeDeps): ReproduceCompute<QueryRunner> {
+export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<QueryRunner> {
+  const { hub, served, packs } = deps;
   return async (reader, view, signal, onProgress, onLoad) => {
     const dtype = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
     if (dtype === null) throw new NotOnSiteError(view.retriever);
@@ -195,9 +328,48 @@ export function protocolCompute({
       });
       return { release, backend: ranOn(embedder) };
     }
-    const retriever = await pool.retriever(view.retriever, view.queryPrefix);
-    const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
-    if (view.retriever === BM25_ID) return { run, backend: 'BM25 (no model)' };
-    return { run, backend: ranOn(await pool.embedder(view.retriever)) };
+    const args: Compute = [reader, view, signal, onProgress, onLoad];
+    const pack = await packFor(deps, view, dtype);
+    if (pack && !('error' in pack) && packs) {
+      const withPacks = { ...deps, packs };
+      if (view.vectors === 'browser') return recompute(withPacks, pool, pack, args);
+      const drawn = await fromPack(withPacks, pack, args);
+      if (drawn && 'unreadable' in drawn) {
+        const source: VectorSource = { kind: 'unreadable', error: drawn.unreadable };
+        return { ...(await embedded(pool, args)), source };
+      }
+      if (drawn) return drawn;
+    }
+    const run = await embedded(pool, args);
+    return pack && 'error' in pack ? { ...run, source: { kind: 'unreadable', ...pack } } : run;
   };
+}
+
+async function embedded(
+  pool: RetrieverPool,
+  [reader, view, signal, onProgress]: Compute,
+): Promise<ReproduceResult> {
+  const retriever = await pool.retriever(view.retriever, view.queryPrefix);
+  const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
+  if (view.retriever === BM25_ID) return { run, backend: 'BM25 (no model)' };
+  return { run, backend: ranOn(await pool.embedder(view.retriever)) };
+}
+
+const short = (sha256: string) => `sha256 ${sha256.slice(0, 12)}…`;
+
+/** The words under a result that say where its vectors came from. */
+export function vectorSourceLine(source: VectorSource, label: string, backend: string): string {
+  switch (source.kind) {
+    case 'site': {
+      const { pack } = source;
+      return `From the site's vectors (${label}, ${pack.dtype}, ${short(pack.sha256)}): ${pack.rows.toLocaleString('en')} vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.`;
+    }
+    case 'recomputed': {
+      const { pack, compared, missing } = source;
+      const gap = missing > 0 ? `; ${missing.toLocaleString('en')} texts are not in the pack` : '';
+      return `Recomputed in this browser (${backend}): max deviation from the site's vectors (${pack.dtype}, ${short(pack.sha256)}) ${source.maxDeviation.toExponential(1)} over ${compared.toLocaleString('en')} vectors${gap}.`;
+    }
+    case 'unreadable':
+      return `The site's vectors could not be read (${source.error}); embedded in this browser instead.`;
+  }
 }

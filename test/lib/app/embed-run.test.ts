@@ -31,7 +31,14 @@ const choice: EmbedChoice = {
   failWebgpuProbe: false,
 };
 
-function setup(options: { store?: OwnedVectorStore | null; fail?: string; delayMs?: number } = {}) {
+function setup(
+  options: {
+    store?: OwnedVectorStore | null;
+    fail?: string;
+    delayMs?: number;
+    loading?: Promise<void>;
+  } = {},
+) {
   const store = options.store === undefined ? new MemoryStore() : options.store;
   let loads = 0;
   const hub = new EmbedderHub({
@@ -39,6 +46,7 @@ function setup(options: { store?: OwnedVectorStore | null; fail?: string; delayM
     create: async (request, _s, onLoad) => {
       loads++;
       onLoad?.({ file: 'model.onnx', loaded: 1, total: 2 });
+      await options.loading;
       if (options.fail) throw new Error(options.fail);
       return new FakeEmbedder(request.modelId, options.delayMs ?? 1);
     },
@@ -99,6 +107,23 @@ describe('EmbedRun', () => {
     await embedding;
     expect(run.getSnapshot().phase).toBe('cancelled');
     expect(run.lastMatrix()).toBeNull();
+  });
+
+  it('cancels while the model loads, at once, and keeps the model the hub goes on loading', async () => {
+    let finish = () => {};
+    const loading = new Promise<void>((r) => (finish = r));
+    const { run, phases, loads } = setup({ loading });
+    await run.start();
+    const embedding = run.embed(choice, ['my cat']);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(run.getSnapshot().phase).toBe('loading');
+    run.cancel();
+    await embedding;
+    expect(phases).toEqual(['idle', 'loading', 'cancelled']);
+    finish();
+    await run.embed(choice, ['my cat']);
+    expect(run.getSnapshot().phase).toBe('done');
+    expect(loads()).toBe(1);
   });
 
   it('reports a load that fails, and leaves the page usable', async () => {

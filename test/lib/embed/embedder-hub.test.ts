@@ -48,6 +48,15 @@ describe('EmbedderHub', () => {
     expect(made).toHaveLength(2);
   });
 
+  it('hands out unit vectors without loading the model, and the embedder loaded later shares them', async () => {
+    const { hub, made } = fakeHub();
+    const held = hub.vectors(tiny);
+    held.set('document', 'from a pack', Float32Array.of(1, 0));
+    await Promise.resolve();
+    expect(made).toHaveLength(0);
+    expect((await hub.embedder(tiny)).vectors).toBe(held);
+  });
+
   it('runs every embedding through one queue, across embedders', async () => {
     const { hub, concurrency } = fakeHub({ delayMs: 5 });
     const a = await hub.embedder(tiny);

@@ -16,7 +16,9 @@ describe('deploy options from the environment', () => {
       allowUpstream: false,
       coi: false,
       maxModelFileBytes: null,
+      siteVectors: true,
     });
+    expect(deployOptionsFromEnv({ MEMLENS_SITE_VECTORS: 'off' }).siteVectors).toBe(false);
   });
 
   it('lets the browser fetch upstream once non-redistributable files are left out', () => {
@@ -25,6 +27,7 @@ describe('deploy options from the environment', () => {
       allowUpstream: true,
       coi: true,
       maxModelFileBytes: null,
+      siteVectors: true,
     });
     expect(
       deployOptionsFromEnv({ MEMLENS_REDISTRIBUTABLE_ONLY: 'true', MEMLENS_ALLOW_UPSTREAM: '0' })

@@ -7,10 +7,19 @@ import {
   NotOnSiteError,
   ReproduceRun,
   protocolCompute,
+  vectorSourceLine,
   type ReproduceCompute,
   type ReproduceState,
 } from '../../../src/lib/protocols/reproduce-run.ts';
+import {
+  SITE_PACKS_FORMAT,
+  SitePacks,
+  type SitePackEntry,
+} from '../../../src/lib/vectors/site-packs.ts';
 import { fakeHub } from '../embed/fake-embedders.ts';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
+import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
 
 const inmind = readReproduceParams({ bench: 'inmind', ret: 'bm25' });
 const locomo = readReproduceParams({ bench: 'locomo', ret: 'bm25' });
@@ -228,5 +237,106 @@ describe('protocolCompute', () => {
     expect(made.map((m) => m.request)).toEqual([
       { modelId: 'bge-small', device: 'wasm', dtype: 'q8' },
     ]);
+  });
+});
+
+const pinned: SitePackEntry = {
+  model: 'tiny-bert',
+  dtype: 'fp32',
+  revision: 'sha256:x',
+  file: 'tiny-bert-fp32.parquet',
+  sha256: 'ab'.repeat(32),
+  bytes: 10,
+  rows: 1234,
+  dim: 32,
+  protocols: ['inmind-figure4'],
+  inputs: 'cd'.repeat(32),
+};
+
+/** The site's packs over a dev server serving `vectors/index.json` and `files` (or nothing). */
+function packsServing(index: unknown, files: Record<string, ArrayBuffer> = {}): SitePacks {
+  return new SitePacks('https://site.test/', async (input) => {
+    const rel = String(input).slice('https://site.test/'.length);
+    if (rel === 'vectors/index.json' && index !== null) return new Response(JSON.stringify(index));
+    const body = files[rel];
+    return body ? new Response(new Uint8Array(body)) : new Response('no', { status: 404 });
+  });
+}
+
+async function realPack(): Promise<{ entry: SitePackEntry; bytes: ArrayBuffer }> {
+  const spec = getModelSpec('tiny-bert');
+  const vectors = new Float32Array(spec.dims).fill(0.5);
+  const bytes = writeVectorPack(
+    packRowsOf(spec, 'fp32', 'document', [await sha256Hex('a')], { dim: spec.dims, vectors }),
+  );
+  return { entry: { ...pinned, sha256: await sha256Hex(new Uint8Array(bytes)) }, bytes };
+}
+
+describe("protocolCompute with the site's vectors", () => {
+  const catalog = new Catalog(emptyEngine);
+  const never = new AbortController().signal;
+  const served = Promise.resolve(new Map([['tiny-bert', 'fp32' as const]]));
+  const view = (vectors?: string) =>
+    readReproduceParams({ bench: 'inmind', ret: 'tiny-bert', ...(vectors ? { vectors } : {}) });
+
+  it('draws from the pack without loading the model (here: until the tables are missing)', async () => {
+    const { hub, made } = fakeHub();
+    const { entry, bytes } = await realPack();
+    const index = { format: SITE_PACKS_FORMAT, packs: [entry] };
+    const packs = packsServing(index, { 'vectors/tiny-bert-fp32.parquet': bytes });
+    const compute = protocolCompute({ hub, served, packs });
+    await expect(compute(catalog, view(), never, () => undefined)).rejects.toBeInstanceOf(
+      MissingTablesError,
+    );
+    expect(made).toHaveLength(0);
+  });
+
+  it('embeds instead when the pack cannot be read (its bytes are not served)', async () => {
+    const { hub, made } = fakeHub();
+    const packs = packsServing({ format: SITE_PACKS_FORMAT, packs: [pinned] });
+    const compute = protocolCompute({ hub, served, packs });
+    await expect(compute(catalog, view(), never, () => undefined)).rejects.toBeInstanceOf(
+      MissingTablesError,
+    );
+    expect(made).toHaveLength(1);
+  });
+
+  it('recomputes with the model when the URL says vectors=browser', async () => {
+    const { hub, made } = fakeHub();
+    const packs = packsServing({ format: SITE_PACKS_FORMAT, packs: [pinned] });
+    const compute = protocolCompute({ hub, served, packs });
+    expect(view('browser').vectors).toBe('browser');
+    expect(view('nonsense').vectors).toBe('site');
+    await expect(compute(catalog, view('browser'), never, () => undefined)).rejects.toBeInstanceOf(
+      MissingTablesError,
+    );
+    expect(made.map((m) => m.request.modelId)).toEqual(['tiny-bert']);
+  });
+
+  it('embeds as before where the site has no packs', async () => {
+    const { hub, made } = fakeHub();
+    const compute = protocolCompute({ hub, served, packs: packsServing(null) });
+    await expect(compute(catalog, view(), never, () => undefined)).rejects.toBeInstanceOf(
+      MissingTablesError,
+    );
+    expect(made).toHaveLength(1);
+  });
+
+  it('says where the vectors came from, with the pack’s digest', () => {
+    expect(vectorSourceLine({ kind: 'site', pack: pinned }, 'tiny-bert', '')).toBe(
+      "From the site's vectors (tiny-bert, fp32, sha256 abababababab…): 1,234 vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.",
+    );
+    expect(
+      vectorSourceLine(
+        { kind: 'recomputed', pack: pinned, maxDeviation: 3.2e-7, compared: 1234, missing: 2 },
+        'tiny-bert',
+        'WASM',
+      ),
+    ).toBe(
+      "Recomputed in this browser (WASM): max deviation from the site's vectors (fp32, sha256 abababababab…) 3.2e-7 over 1,234 vectors; 2 texts are not in the pack.",
+    );
+    expect(vectorSourceLine({ kind: 'unreadable', error: 'HTTP 500' }, 'x', '')).toMatch(
+      /could not be read \(HTTP 500\); embedded in this browser instead/,
+    );
   });
 });

@@ -1,0 +1,263 @@
+// The site's own vector packs: `vectors/index.json` lists one pack per model and dtype, pinned by
+// sha256, written by `npm run vectors` (prestart runs it). A page whose texts are all in a pack
+// scores from it without loading the model. The pack's file name and lookup live here only.
+import { errorMessage } from '../common/error-message.ts';
+import { sha256Hex } from '../common/sha256.ts';
+import type { Embedder, EmbedKind, EmbeddingMatrix, EmbedOptions } from '../embed/embedder.ts';
+import { MODEL_DTYPES, type ModelDtype, type ModelSpec } from '../embed/model-registry.ts';
+import { vectorKeyScope, vectorKeys } from '../embed/vector-cache-key.ts';
+import { loadSiteManifest } from '../offline/site-files.ts';
+import { checkPack, readVectorPack } from './pack.ts';
+
+export const SITE_PACKS_DIR = 'vectors';
+export const SITE_PACKS_INDEX = `${SITE_PACKS_DIR}/index.json`;
+export const SITE_PACKS_FORMAT = 'memlens-site-vectors';
+
+export interface SitePackEntry {
+  model: string;
+  dtype: ModelDtype;
+  /** What the pack's vectors are keyed on (the weights' sha256), as the vector cache keys it. */
+  revision: string;
+  /** Relative to `vectors/`. */
+  file: string;
+  sha256: string;
+  bytes: number;
+  rows: number;
+  dim: number;
+  /** The Reproduce views whose texts it holds (protocol ids, at the paper's defaults). */
+  protocols: string[];
+  /** Digest of what the pack was made from: up to date while it is unchanged. */
+  inputs: string;
+}
+
+export interface SitePackIndex {
+  format: typeof SITE_PACKS_FORMAT;
+  packs: SitePackEntry[];
+}
+
+export class SitePackError extends Error {}
+
+/** The one name a model's pack has on the site. */
+export function sitePackFile(model: string, dtype: ModelDtype): string {
+  return `${model}-${dtype}.parquet`.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+export function findSitePack(
+  index: SitePackIndex,
+  model: string,
+  dtype: ModelDtype,
+): SitePackEntry | null {
+  return index.packs.find((p) => p.model === model && p.dtype === dtype) ?? null;
+}
+
+function field<T>(
+  record: Record<string, unknown>,
+  name: string,
+  where: string,
+  ok: (v: unknown) => v is T,
+  what: string,
+): T {
+  const v = record[name];
+  if (!ok(v)) throw new SitePackError(`${where}: "${name}" is not ${what}`);
+  return v;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isDtype = (v: unknown): v is ModelDtype => MODEL_DTYPES.some((d) => d === v);
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+const isHex = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseEntry(value: unknown, where: string): SitePackEntry {
+  if (!isRecord(value)) throw new SitePackError(`${where}: not an object`);
+  const file = field(value, 'file', where, isString, 'a file name');
+  if (file.includes('/') || file.startsWith('.')) {
+    throw new SitePackError(`${where}: "file" must be a name inside ${SITE_PACKS_DIR}/`);
+  }
+  return {
+    model: field(value, 'model', where, isString, 'a model id'),
+    dtype: field(value, 'dtype', where, isDtype, `one of ${MODEL_DTYPES.join(', ')}`),
+    revision: field(value, 'revision', where, isString, 'a revision'),
+    file,
+    sha256: field(value, 'sha256', where, isHex, 'a sha256'),
+    bytes: field(value, 'bytes', where, isCount, 'a byte count'),
+    rows: field(value, 'rows', where, isCount, 'a row count'),
+    dim: field(value, 'dim', where, isCount, 'a dimension'),
+    protocols: field(value, 'protocols', where, isStrings, 'a list of protocol ids'),
+    inputs: field(value, 'inputs', where, isHex, 'a sha256'),
+  };
+}
+
+/** The index, checked field by field; an error names the entry and the field. */
+export function parseSitePackIndex(json: unknown): SitePackIndex {
+  const where = SITE_PACKS_INDEX;
+  if (!isRecord(json) || json.format !== SITE_PACKS_FORMAT) {
+    throw new SitePackError(`${where}: not a site vector index (format ${SITE_PACKS_FORMAT})`);
+  }
+  if (!Array.isArray(json.packs)) throw new SitePackError(`${where}: "packs" is not a list`);
+  return {
+    format: SITE_PACKS_FORMAT,
+    packs: json.packs.map((p, i) => parseEntry(p, `${where} packs[${i}]`)),
+  };
+}
+
+/** Some text a run asked for is not in the pack: the page embeds instead. */
+export class PackMissError extends Error {
+  constructor(readonly missing: number) {
+    super(`${missing} texts are not in the site's vectors`);
+    this.name = 'PackMissError';
+  }
+}
+
+/** A pack's vectors by cache key, and the embedder that serves them. */
+export class SitePackVectors {
+  constructor(
+    readonly entry: SitePackEntry,
+    private readonly byKey: ReadonlyMap<string, Float32Array>,
+  ) {}
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  /** The pack's vectors for `texts` in order; undefined where it has none. */
+  async lookup(
+    spec: ModelSpec,
+    kind: EmbedKind,
+    texts: readonly string[],
+  ): Promise<(Float32Array | undefined)[]> {
+    const keys = await vectorKeys(vectorKeyScope(spec, this.entry.dtype, kind), texts);
+    return keys.map((k) => this.byKey.get(k));
+  }
+
+  /** An embedder that computes nothing: it answers from the pack, or throws PackMissError. */
+  embedder(spec: ModelSpec): Embedder {
+    const lookup = (kind: EmbedKind, texts: readonly string[]) => this.lookup(spec, kind, texts);
+    return {
+      spec,
+      backend: 'node',
+      async embed(texts: readonly string[], opts: EmbedOptions): Promise<EmbeddingMatrix> {
+        const rows = await lookup(opts.kind, texts);
+        const missing = rows.filter((r) => !r).length;
+        if (missing > 0) throw new PackMissError(missing);
+        const dim = spec.dims;
+        const vectors = new Float32Array(texts.length * dim);
+        rows.forEach((r, i) => r && vectors.set(r, i * dim));
+        opts.onProgress?.({
+          done: texts.length,
+          total: texts.length,
+          cached: texts.length,
+          textsPerSecond: 0,
+          etaSeconds: 0,
+        });
+        return { dim, count: texts.length, vectors };
+      },
+      dispose: async () => undefined,
+    };
+  }
+}
+
+/** Checks the pack's bytes against the index and keeps the rows this site's model would make. */
+export async function sitePackVectors(
+  entry: SitePackEntry,
+  bytes: ArrayBuffer,
+  spec: ModelSpec,
+): Promise<SitePackVectors> {
+  const got = await sha256Hex(new Uint8Array(bytes));
+  if (got !== entry.sha256) {
+    throw new SitePackError(
+      `${SITE_PACKS_DIR}/${entry.file}: sha256 ${got.slice(0, 12)}… is not the index's ${entry.sha256.slice(0, 12)}…`,
+    );
+  }
+  let rows;
+  try {
+    rows = await readVectorPack(bytes);
+  } catch (err) {
+    throw new SitePackError(`${SITE_PACKS_DIR}/${entry.file}: ${errorMessage(err)}`);
+  }
+  const { accepted } = checkPack(rows, [spec]);
+  return new SitePackVectors(entry, new Map(accepted.map((a) => [a.key, a.vector])));
+}
+
+/** The largest |a − b| over every component of the rows both hold; rows of other widths count as missing. */
+export function maxDeviation(
+  computed: readonly Float32Array[],
+  reference: readonly (Float32Array | undefined)[],
+): { max: number; compared: number; missing: number } {
+  let max = 0;
+  let compared = 0;
+  let missing = 0;
+  computed.forEach((row, i) => {
+    const ref = reference[i];
+    if (!ref || ref.length !== row.length) {
+      missing++;
+      return;
+    }
+    compared++;
+    for (let j = 0; j < row.length; j++) max = Math.max(max, Math.abs(row[j] - ref[j]));
+  });
+  return { max, compared, missing };
+}
+
+/**
+ * The site's packs as a page finds them: the index once (listed in the build's file list, or
+ * fetched where there is none: the dev server), each pack once when first asked for.
+ */
+export class SitePacks {
+  private index: Promise<SitePackIndex | null> | null = null;
+  private readonly loaded = new Map<string, Promise<SitePackVectors>>();
+
+  constructor(
+    private readonly siteBase: string,
+    private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
+  ) {}
+
+  /** The index; null where the site has none. A broken index is an error naming its field. */
+  list(): Promise<SitePackIndex | null> {
+    this.index ??= this.readIndex();
+    return this.index;
+  }
+
+  async find(model: string, dtype: ModelDtype): Promise<SitePackEntry | null> {
+    const index = await this.list();
+    return index ? findSitePack(index, model, dtype) : null;
+  }
+
+  /** The pack's vectors, fetched and checked once per page. */
+  vectors(entry: SitePackEntry, spec: ModelSpec): Promise<SitePackVectors> {
+    const key = sitePackFile(entry.model, entry.dtype);
+    let found = this.loaded.get(key);
+    if (!found) {
+      found = this.fetchPack(entry, spec);
+      found.catch(() => this.loaded.delete(key));
+      this.loaded.set(key, found);
+    }
+    return found;
+  }
+
+  private async readIndex(): Promise<SitePackIndex | null> {
+    const manifest = await loadSiteManifest(this.siteBase, this.fetchImpl);
+    if (manifest && !manifest.precache.some((e) => e.url === SITE_PACKS_INDEX)) return null;
+    const res = await this.fetchImpl(new URL(SITE_PACKS_INDEX, this.siteBase).href);
+    // A dev server's SPA fallback (or a host's 404 page) answers a missing file with HTML.
+    const html = (res.headers.get('content-type') ?? '').startsWith('text/html');
+    if (res.status === 404 || (res.ok && html)) return null;
+    if (!res.ok) throw new SitePackError(`${SITE_PACKS_INDEX}: HTTP ${res.status}`);
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch (err) {
+      throw new SitePackError(`${SITE_PACKS_INDEX}: not JSON (${errorMessage(err)})`);
+    }
+    return parseSitePackIndex(json);
+  }
+
+  private async fetchPack(entry: SitePackEntry, spec: ModelSpec): Promise<SitePackVectors> {
+    const url = new URL(`${SITE_PACKS_DIR}/${encodeURIComponent(entry.file)}`, this.siteBase);
+    const res = await this.fetchImpl(url.href);
+    if (!res.ok) throw new SitePackError(`${SITE_PACKS_DIR}/${entry.file}: HTTP ${res.status}`);
+    return sitePackVectors(entry, await res.arrayBuffer(), spec);
+  }
+}

@@ -1,0 +1,145 @@
+// The site's own vectors: `npm run vectors`' library writes MiniLM's and tiny-bert's packs for
+// InMind Figure 4 (onnxruntime-node), the test build is served with them, and the Reproduce page
+// draws Figure 4 from the pack without fetching the model; "Recompute in this browser" embeds on
+// WASM and reports the max deviation from the pack.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { buildSiteVectors } from '../../scripts/lib/site-vectors.ts';
+import { sha256Hex } from '../../src/lib/common/sha256.ts';
+import { MANIFEST_FILE, type PrecacheManifest } from '../../src/lib/offline/precache.ts';
+import {
+  SITE_PACKS_DIR,
+  SITE_PACKS_INDEX,
+  type SitePackEntry,
+} from '../../src/lib/vectors/site-packs.ts';
+
+let dir: string;
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+let packs: Map<string, SitePackEntry>;
+
+/** The test build (which leaves vectors/ out) with the pack added and listed in its file list. */
+async function siteWithPack(packDir: string): Promise<string> {
+  const site = path.join(dir, 'site');
+  const cp = spawnSync('cp', ['-al', await buildSite(), site]);
+  if (cp.status !== 0) throw new Error(`cp -al: ${cp.stderr.toString()}`);
+  spawnSync('cp', ['-r', packDir, path.join(site, SITE_PACKS_DIR)]);
+  const manifestFile = path.join(site, MANIFEST_FILE);
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as PrecacheManifest;
+  const index = await readFile(path.join(site, SITE_PACKS_INDEX));
+  manifest.precache.push({
+    url: SITE_PACKS_INDEX,
+    bytes: index.length,
+    sha256: await sha256Hex(index),
+    group: 'shell',
+  });
+  // A fresh file: the build's own is a hard link shared with dist-e2e.
+  await rm(manifestFile);
+  await writeFile(manifestFile, JSON.stringify(manifest));
+  return site;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'memlens-site-vectors-'));
+  const packSite = path.join(dir, 'public');
+  await mkdir(packSite);
+  await symlink(path.join(repoRoot, 'public/data'), path.join(packSite, 'data'));
+  const report = await buildSiteVectors({
+    site: packSite,
+    models: ['minilm', 'tiny-bert'],
+    protocols: ['inmind-figure4'],
+  });
+  packs = new Map(report.written.map((p) => [p.model, p]));
+  server = await serveStatic({
+    root: await siteWithPack(path.join(packSite, SITE_PACKS_DIR)),
+    base: E2E_BASE,
+    crossOriginIsolated: true,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  watch = watchPage(page);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const modelRequests = (id: string) => server.requests.filter((p) => p.includes(`/models/${id}/`));
+const HISTOGRAM = '[data-chart="reproduce-similarity"] .chart-canvas';
+
+function packOf(id: string): SitePackEntry {
+  const pack = packs.get(id);
+  if (!pack) throw new Error(`no pack for ${id}`);
+  return pack;
+}
+
+async function figure4(ret: string): Promise<void> {
+  await page.goto(`${server.url}#/reproduce?bench=inmind-figure4&ret=${ret}`);
+  await page
+    .locator(`[data-phase="done"][data-benchmark="inmind-figure4"][data-retriever="${ret}"]`)
+    .waitFor({ timeout: 180_000 });
+}
+
+describe("Reproduce InMind Figure 4 from the site's vectors", () => {
+  it('draws MiniLM from the pack without loading the model, and says so', async () => {
+    const pack = packOf('minilm');
+    expect(pack.rows).toBeGreaterThan(700);
+    await figure4('bm25');
+    const started = Date.now();
+    await figure4('minilm');
+    const line = page.locator('[data-vector-source="site"]');
+    await page.locator(HISTOGRAM).waitFor();
+    console.info(
+      `site's vectors, MiniLM: BM25 shown → MiniLM histogram ${Date.now() - started} ms`,
+    );
+    expect(await line.locator('[data-field="vector-source"]').innerText()).toBe(
+      `From the site's vectors (all-MiniLM-L6-v2, fp32, sha256 ${pack.sha256.slice(0, 12)}…): ${pack.rows.toLocaleString('en')} vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.`,
+    );
+    expect(modelRequests('minilm')).toEqual([]);
+    // Warm: the pack is fetched and its vectors are held; the view comes back without fetching.
+    await figure4('bm25');
+    const again = Date.now();
+    const packFetches = server.requests.filter((p) => p.endsWith('.parquet')).length;
+    await figure4('minilm');
+    await page.locator(HISTOGRAM).waitFor();
+    console.info(`site's vectors, MiniLM, warm: BM25 shown → histogram ${Date.now() - again} ms`);
+    expect(server.requests.filter((p) => p.endsWith('.parquet'))).toHaveLength(packFetches);
+  }, 400_000);
+
+  // tiny-bert, not MiniLM: MiniLM's 731 texts take minutes on WASM here (docs/performance.md).
+  it('recomputes in this browser on WASM and reports the max deviation from the pack', async () => {
+    const pack = packOf('tiny-bert');
+    await figure4('tiny-bert');
+    await page.locator('[data-vector-source="site"]').waitFor();
+    expect(modelRequests('tiny-bert')).toEqual([]);
+    await page.getByRole('button', { name: 'Recompute in this browser' }).click();
+    expect(page.url()).toContain('vectors=browser');
+    const line = page.locator('[data-vector-source="recomputed"]');
+    await line.waitFor({ timeout: 300_000 });
+    const text = await line.locator('[data-field="vector-source"]').innerText();
+    expect(text).toMatch(
+      new RegExp(
+        `^Recomputed in this browser \\(WASM[^)]*\\): max deviation from the site's vectors \\(fp32, sha256 ${pack.sha256.slice(0, 12)}…\\) \\d\\.\\de-\\d+ over [\\d,]+ vectors\\.$`,
+      ),
+    );
+    const deviation = Number(await line.getAttribute('data-max-deviation'));
+    console.info(`pack (onnxruntime-node) vs browser WASM, tiny-bert: max |Δ| ${deviation}`);
+    expect(deviation).toBeLessThan(1e-5);
+    expect(modelRequests('tiny-bert').length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: "Use the site's vectors" }).click();
+    await page.locator('[data-vector-source="site"]').waitFor();
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  }, 400_000);
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
+import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
+import {
+  PackMissError,
+  SITE_PACKS_FORMAT,
+  SitePackError,
+  SitePacks,
+  findSitePack,
+  maxDeviation,
+  parseSitePackIndex,
+  sitePackFile,
+  sitePackVectors,
+  type SitePackEntry,
+} from '../../../src/lib/vectors/site-packs.ts';
+
+const spec = getModelSpec('tiny-bert');
+const texts = ['first memory', 'second memory', 'a query'];
+const base = 'https://site.test/memlens/';
+
+async function packBytes(): Promise<ArrayBuffer> {
+  const hashes = await Promise.all(texts.map(sha256Hex));
+  const dim = spec.dims;
+  const vectors = Float32Array.from({ length: texts.length * dim }, (_, i) => Math.cos(i));
+  return writeVectorPack(packRowsOf(spec, 'fp32', 'document', hashes, { dim, vectors }));
+}
+
+async function entryOf(bytes: ArrayBuffer): Promise<SitePackEntry> {
+  return {
+    model: 'tiny-bert',
+    dtype: 'fp32',
+    revision: 'sha256:x',
+    file: sitePackFile('tiny-bert', 'fp32'),
+    sha256: await sha256Hex(new Uint8Array(bytes)),
+    bytes: bytes.byteLength,
+    rows: texts.length,
+    dim: spec.dims,
+    protocols: ['inmind-figure4'],
+    inputs: 'a'.repeat(64),
+  };
+}
+
+/** A site serving `files` (path under the base → body); anything else is a 404. */
+function site(files: Record<string, BodyInit>): { fetch: typeof fetch; asked: string[] } {
+  const asked: string[] = [];
+  const fetchImpl: typeof fetch = async (input) => {
+    const rel = String(input).slice(base.length);
+    asked.push(rel);
+    const body = files[rel];
+    return body === undefined ? new Response('no', { status: 404 }) : new Response(body);
+  };
+  return { fetch: fetchImpl, asked };
+}
+
+describe('the site vector index', () => {
+  it('parses, finds a model’s pack by model and dtype, and names the one file name', async () => {
+    const entry = await entryOf(await packBytes());
+    const index = parseSitePackIndex({ format: SITE_PACKS_FORMAT, packs: [entry] });
+    expect(findSitePack(index, 'tiny-bert', 'fp32')).toEqual(entry);
+    expect(findSitePack(index, 'tiny-bert', 'q8')).toBeNull();
+    expect(sitePackFile('tiny-bert', 'fp32')).toBe('tiny-bert-fp32.parquet');
+  });
+
+  it('names the entry and field that are wrong, and refuses a file outside vectors/', async () => {
+    const entry = await entryOf(await packBytes());
+    expect(() => parseSitePackIndex({ format: 'other' })).toThrow(/not a site vector index/);
+    expect(() =>
+      parseSitePackIndex({ format: SITE_PACKS_FORMAT, packs: [{ ...entry, sha256: 'x' }] }),
+    ).toThrow('vectors/index.json packs[0]: "sha256" is not a sha256');
+    expect(() =>
+      parseSitePackIndex({ format: SITE_PACKS_FORMAT, packs: [{ ...entry, file: '../x' }] }),
+    ).toThrow(SitePackError);
+  });
+});
+
+describe('a pack’s vectors', () => {
+  it('answer the texts it holds, in order, and throw PackMissError for any other', async () => {
+    const bytes = await packBytes();
+    const vectors = await sitePackVectors(await entryOf(bytes), bytes, spec);
+    expect(vectors.size).toBe(3);
+    const embedder = vectors.embedder(spec);
+    const m = await embedder.embed(['a query', 'first memory'], { kind: 'document' });
+    expect(m.count).toBe(2);
+    expect(Array.from(m.vectors.subarray(0, 2))).toEqual([
+      Math.fround(Math.cos(2 * spec.dims)),
+      Math.fround(Math.cos(2 * spec.dims + 1)),
+    ]);
+    await expect(embedder.embed(['unknown'], { kind: 'document' })).rejects.toBeInstanceOf(
+      PackMissError,
+    );
+  });
+
+  it('refuses bytes that are not the ones the index pins', async () => {
+    const bytes = await packBytes();
+    const entry = { ...(await entryOf(bytes)), sha256: '0'.repeat(64) };
+    await expect(sitePackVectors(entry, bytes, spec)).rejects.toThrow(
+      /vectors\/tiny-bert-fp32\.parquet: sha256 .* is not the index's 000000000000…/,
+    );
+  });
+
+  it('measure the largest component deviation, and count rows the pack lacks', () => {
+    const a = Float32Array.of(1, 0.5);
+    expect(maxDeviation([a, a], [Float32Array.of(1, 0.25), undefined])).toEqual({
+      max: 0.25,
+      compared: 1,
+      missing: 1,
+    });
+  });
+});
+
+describe('SitePacks', () => {
+  it('reads the index the build lists, fetches a pack once, and checks it', async () => {
+    const bytes = await packBytes();
+    const entry = await entryOf(bytes);
+    const manifest = { models: [], precache: [{ url: 'vectors/index.json' }] };
+    const { fetch, asked } = site({
+      'precache-manifest.json': JSON.stringify(manifest),
+      'vectors/index.json': JSON.stringify({ format: SITE_PACKS_FORMAT, packs: [entry] }),
+      'vectors/tiny-bert-fp32.parquet': new Uint8Array(bytes),
+    });
+    const packs = new SitePacks(base, fetch);
+    const found = await packs.find('tiny-bert', 'fp32');
+    expect(found).toEqual(entry);
+    if (!found) return;
+    const [one, two] = await Promise.all([packs.vectors(found, spec), packs.vectors(found, spec)]);
+    expect(one).toBe(two);
+    expect(asked.filter((p) => p.endsWith('.parquet'))).toHaveLength(1);
+  });
+
+  it('asks for no index the build does not list (no 404 in the console)', async () => {
+    const { fetch, asked } = site({
+      'precache-manifest.json': JSON.stringify({ models: [], precache: [] }),
+    });
+    expect(await new SitePacks(base, fetch).list()).toBeNull();
+    expect(asked).toEqual(['precache-manifest.json']);
+  });
+
+  it('without a build list (the dev server), a missing index is no packs', async () => {
+    const { fetch } = site({});
+    expect(await new SitePacks(base, fetch).find('tiny-bert', 'fp32')).toBeNull();
+    const fallback: typeof globalThis.fetch = async () =>
+      new Response('<!doctype html><div id="app"></div>', {
+        headers: { 'content-type': 'text/html' },
+      });
+    expect(await new SitePacks(base, fallback).list()).toBeNull();
+  });
+
+  it('names an index that is not JSON', async () => {
+    const { fetch } = site({ 'vectors/index.json': '{ nope' });
+    await expect(new SitePacks(base, fetch).list()).rejects.toThrow(
+      /^vectors\/index\.json: not JSON/,
+    );
+  });
+});
