@@ -55,7 +55,8 @@ describe('npm start (the dev server)', () => {
     const page = await context.newPage();
     const watch = watchPage(page);
     for (const entry of navEntries()) {
-      await page.goto(`${origin}/#/${entry.id === 'home' ? '' : entry.id}`);
+      // A fresh dev server transforms every module on the first visit: past 30 s at load 20.
+      await page.goto(`${origin}/#/${entry.id === 'home' ? '' : entry.id}`, { timeout: 120_000 });
       // A blank page throws on load: its error is the message, not a timeout.
       await page.waitForSelector('main h1', { timeout: 120_000 }).catch((err: unknown) => {
         throw new Error(

@@ -373,10 +373,11 @@ describe('nothing changes silently', () => {
       await page.locator('input[type="file"]').setInputFiles(second);
       await page.waitForSelector('#mapping-title:has-text("good.jsonl")');
       const name = page.getByLabel('Table name');
-      expect(await name.inputValue()).toBe('user_good_2');
+      // The free name comes from DuckDB's table list, a moment after the mapping shows.
+      await expect.poll(() => name.inputValue(), { timeout: 30_000 }).toBe('user_good_2');
       await name.fill('user_good');
       await expect
-        .poll(() => page.locator('.mapping .problem').innerText())
+        .poll(() => page.locator('.mapping .problem').innerText(), { timeout: 30_000 })
         .toBe('user_good is already loaded: tick "Replace it" or choose another name.');
       expect(await page.getByRole('button', { name: 'Load into DuckDB' }).isDisabled()).toBe(true);
       await name.fill('user_good_2');

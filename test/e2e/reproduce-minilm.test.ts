@@ -17,6 +17,9 @@ let browser: Browser;
 let page: Page;
 let watch: PageWatch;
 let cli: CliRun;
+// The first view embeds InMind's 849 texts with MiniLM in WASM: about 100 s on an idle 2-core
+// machine, 282 s was not enough at load 20; a bound for a hung run, not a target.
+const MINILM_VIEW_MS = 600_000;
 
 beforeAll(async () => {
   const { catalog, close } = await openSiteCatalog(path.join(repoRoot, 'public'));
@@ -44,7 +47,13 @@ afterAll(async () => {
 describe('Reproduce page with all-MiniLM-L6-v2 against the CLI (InMind)', () => {
   it('shows the CLI recall@1, @5 and @10 in every series and domain', async () => {
     for (const k of [1, 5, 10]) {
-      await showView(page, server.url, { bench: 'inmind', ret: 'minilm', k }, { device: 'wasm' });
+      await showView(
+        page,
+        server.url,
+        { bench: 'inmind', ret: 'minilm', k },
+        { device: 'wasm' },
+        MINILM_VIEW_MS,
+      );
       const shown = await recallCells(page);
       const expected = recallTable(cli.evaluation, k);
       expect(shown.size).toBe(expected.length);

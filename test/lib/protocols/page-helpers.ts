@@ -13,6 +13,7 @@ export async function showView(
   baseUrl: string,
   view: ViewKey,
   extra: Record<string, string> = {},
+  timeout = 280_000,
 ): Promise<void> {
   const params = new URLSearchParams({ bench: view.bench, ret: view.ret, ...extra });
   if (view.k !== undefined) params.set('k', String(view.k));
@@ -20,7 +21,7 @@ export async function showView(
   const k = view.k === undefined ? '' : `[data-k="${view.k}"]`;
   await page.waitForSelector(
     `[data-phase="done"][data-benchmark="${view.bench}"][data-retriever="${view.ret}"]${k}`,
-    { timeout: 280_000 },
+    { timeout },
   );
 }
 
