@@ -5,6 +5,7 @@ import type { LoadProgress } from '../embed/load-progress.ts';
 import type { Catalog } from '../db/catalog.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
+import type { ModelRef } from '../embed/model-ref.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
@@ -12,7 +13,7 @@ import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/inputs.ts';
 import { recomputeRelease, type ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
 import type { ReproduceParams } from './params.ts';
-import { RetrieverPool } from '../protocol-kit/pool.ts';
+import { parseRetriever, RetrieverPool } from '../protocol-kit/pool.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
 import { runProtocol, type ProtocolRun, type RunTimings } from './run.ts';
 
@@ -30,12 +31,15 @@ export interface ReproduceState {
   release: ReleaseComparison | null;
   /** Where the vectors were computed ("WASM", "WebGPU", "BM25"…); null before a result. */
   backend: string | null;
+  /** The model reference the result was embedded with; null for BM25 and before a result. */
+  model: ModelRef | null;
 }
 
 export interface ReproduceResult {
   run?: ProtocolRun;
   release?: ReleaseComparison;
   backend?: string;
+  model?: ModelRef;
 }
 
 /** The retriever cannot run on this site (a model it does not serve; BM25 in release mode). */
@@ -63,6 +67,7 @@ export const IDLE_STATE: ReproduceState = {
   timings: null,
   release: null,
   backend: null,
+  model: null,
 };
 
 function phaseOf(err: unknown): ReproducePhase {
@@ -124,6 +129,7 @@ export class ReproduceRun<Source> {
           timings: result.run?.timings ?? null,
           release: result.release ?? null,
           backend: result.backend ?? null,
+          model: result.model ?? null,
         });
       },
       (err: unknown) => {
@@ -134,6 +140,7 @@ export class ReproduceRun<Source> {
           evaluation: null,
           release: null,
           backend: null,
+          model: null,
         });
       },
     );
@@ -176,25 +183,23 @@ export function protocolCompute({ hub, served }: ProtocolComputeDeps): Reproduce
   return async (catalog, view, signal, onProgress, onLoad) => {
     const dtype = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
     if (dtype === null) throw new NotOnSiteError(view.retriever);
-    if (view.retriever === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
-    const pool = new RetrieverPool(
-      hub,
-      dtype ? { device: view.device, dtype } : { device: view.device },
-      onLoad,
-    );
-    if (isReleaseView(view)) {
+    // The one parse of the picked model: the hub, the worker and the cache key get this reference.
+    const ref = parseRetriever(view.retriever, { dtype, backend: view.device }, 'ret');
+    if (ref === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
+    const pool = new RetrieverPool(hub, onLoad);
+    if (isReleaseView(view) && ref !== BM25_ID) {
       const pairs = await loadLocomoPlusRelease(catalog);
-      const embedder = await pool.embedder(view.retriever);
+      const embedder = await pool.embedder(ref);
       const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
         signal,
         onProgress,
-        ...(dtype ? { dtype } : {}),
+        dtype: ref.dtype,
       });
-      return { release, backend: ranOn(embedder) };
+      return { release, backend: ranOn(embedder), model: ref };
     }
-    const retriever = await pool.retriever(view.retriever, view.queryPrefix);
+    const retriever = await pool.retriever(ref, view.queryPrefix);
     const run = await runProtocol(catalog, view.spec, retriever, { signal, onProgress });
-    if (view.retriever === BM25_ID) return { run, backend: 'BM25 (no model)' };
-    return { run, backend: ranOn(await pool.embedder(view.retriever)) };
+    if (ref === BM25_ID) return { run, backend: 'BM25 (no model)' };
+    return { run, backend: ranOn(await pool.embedder(ref)), model: ref };
   };
 }

@@ -11,6 +11,7 @@ import {
   type ReproduceState,
 } from '../../../src/lib/protocols/reproduce-run.ts';
 import { fakeHub } from '../embed/fake-embedders.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 
 const inmind = readReproduceParams({ bench: 'inmind', ret: 'bm25' });
 const locomo = readReproduceParams({ bench: 'locomo', ret: 'bm25' });
@@ -195,7 +196,7 @@ describe('protocolCompute', () => {
     await expect(compute(catalog, view, never, () => undefined)).rejects.toBeInstanceOf(
       MissingTablesError,
     );
-    expect(made.map((m) => m.request)).toEqual([{ modelId: 'tiny-bert', device: 'wasm' }]);
+    expect(made.map((m) => m.request)).toEqual([{ model: parseModelRef('tiny-bert@wasm') }]);
   });
 
   it('passes the model download to the page as it arrives', async () => {
@@ -225,8 +226,6 @@ describe('protocolCompute', () => {
     await expect(compute(catalog, view, never, () => undefined)).rejects.toBeInstanceOf(
       MissingTablesError,
     );
-    expect(made.map((m) => m.request)).toEqual([
-      { modelId: 'bge-small', device: 'wasm', dtype: 'q8' },
-    ]);
+    expect(made.map((m) => m.request)).toEqual([{ model: parseModelRef('bge-small:q8@wasm') }]);
   });
 });
