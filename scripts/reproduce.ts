@@ -157,7 +157,7 @@ export function usage(
     `  --benchmark B        one of ${ids} (default inmind)`,
     `  --mode M             LoCoMo-Plus: ${LOCOMO_PLUS_MODES.join(' | ')} (default release: the release's scores.bge, pairwise)`,
     "  --retriever R        bm25, dense (with --model) or a model id (default: the paper's, see below)",
-    '  --model ID           dense model id (see below)',
+    '  --model ID[:DTYPE]   dense model id (see below), optionally with its weights (minilm:q8)',
     "  --k N                k of the headline numbers (default: the paper's)",
     '  --target T           InMind: chunk (user + assistant, Naive RAG) | user (user_message, Figure 4)',
     '  --background B       InMind: raw (timestamp kept, default) | content (timestamp removed)',
@@ -257,6 +257,11 @@ export function parseArgs(
       ref = parseModelRef(id, { dtype: opts.dtype ?? undefined, backend: 'node' }, '--model');
     } catch (err) {
       throw new UsageError(errorMessage(err));
+    }
+    if (ref.backend !== 'node' || ref.source !== 'site') {
+      throw new UsageError(
+        `--model: "${id}": the CLI runs the machine's copy on onnxruntime-node: give ID or ID:DTYPE`,
+      );
     }
   }
   if (isRelease(spec) && id === BM25_ID) {
