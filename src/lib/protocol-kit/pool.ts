@@ -25,11 +25,6 @@ export function parseRetriever(
   return text === BM25_ID ? BM25_ID : parseModelRef(text, defaults, where);
 }
 
-/** The id a retriever's results carry: `bm25` or the model's. */
-export function retrieverId(ref: RetrieverRef): string {
-  return ref === BM25_ID ? BM25_ID : ref.id;
-}
-
 export interface RetrieverChoice {
   id: string;
   label: string;
@@ -60,8 +55,8 @@ export function hubOf(factory: EmbedderFactory): EmbedderHub {
 }
 
 /**
- * The protocols' retrievers by reference: BM25, or a model's embedder with the unit vectors the hub
- * keeps for it, so only new texts are embedded from one run to the next.
+ * The protocols' retrievers by reference: BM25, or a model's embedder with the unit vectors the
+ * hub keeps for it, so only new texts are embedded from one run to the next.
  */
 export class RetrieverPool {
   private readonly hub: EmbedderHub | null;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BM25_ID } from '../../../src/lib/protocol-kit/bm25-retriever.ts';
-import { RetrieverPool, retrieverChoices } from '../../../src/lib/protocol-kit/pool.ts';
+import {
+  parseRetriever,
+  RetrieverPool,
+  retrieverChoices,
+} from '../../../src/lib/protocol-kit/pool.ts';
 import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 import { FakeEmbedder, fakeHub } from '../embed/fake-embedders.ts';
 
@@ -40,6 +44,14 @@ describe('RetrieverPool', () => {
     expect(made).toHaveLength(1);
     await pool.dispose();
     expect(made[0].disposed).toBe(true);
+  });
+
+  it('parses a picked retriever: BM25 as such, a model into its reference, bad text named', () => {
+    expect(parseRetriever('bm25')).toBe(BM25_ID);
+    expect(parseRetriever('bge-small', { dtype: 'q8', backend: 'wasm' }, 'ret')).toEqual(
+      parseModelRef('bge-small:q8@wasm'),
+    );
+    expect(() => parseRetriever('BM-25', {}, 'ret')).toThrow('ret: Unknown model "BM-25"');
   });
 
   it('says to choose BM25 where nothing can embed', async () => {
