@@ -35,7 +35,8 @@ import {
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest } from '../src/lib/embed/automation.ts';
 import type { DeviceChoice } from '../src/lib/embed/backend-choice.ts';
-import { getModelSpec, type ModelDtype } from '../src/lib/embed/model-registry.ts';
+import type { ModelDtype } from '../src/lib/embed/model-registry.ts';
+import { parseModelRef, refOfSpec, type ModelRef } from '../src/lib/embed/model-ref.ts';
 import { ensureTestModels } from './fetch-models.ts';
 import { cpuMsOfAll, loadAverage, rendererPeaks } from './lib/proc-stats.ts';
 import { referenceTimings } from './lib/python-reference.ts';
@@ -99,10 +100,14 @@ if (corpus !== 'lme' && corpus !== 'locomo') throw new Error(`bad --corpus ${cor
 /** The batch size the WebGPU and sentence-transformers runs use. */
 const SITE_BATCH = 32;
 const webgpuTexts = Math.max(1, Number(flag('--webgpu-texts', '48')) || 48);
-const spec = getModelSpec(MODEL);
+const { spec } = parseModelRef(MODEL, { backend: 'node' }, 'MODEL');
 for (const d of dtypes) if (!spec.dtypes.includes(d)) throw new Error(`${MODEL} has no ${d}`);
 for (const b of batches)
   if (!(Number.isInteger(b) && b > 0)) throw new Error(`bad batch size ${b}`);
+
+function nodeRef(dtype: ModelDtype): ModelRef {
+  return refOfSpec(spec, { dtype, backend: 'node' });
+}
 
 /** Runs are never empty here; NaN would show if they were. */
 const median = (xs: readonly number[]): number => medianOrNull(xs) ?? Number.NaN;
@@ -203,8 +208,7 @@ async function browserRuns(
 
 async function nodeRuns(texts: string[], dtype: ModelDtype, batch: number): Promise<Measured> {
   const embedder = await createNodeEmbedder({
-    modelId: MODEL,
-    dtype,
+    model: nodeRef(dtype),
     maxBatch: batch,
     tokenBudget,
   });
@@ -239,7 +243,7 @@ async function nodeRuns(texts: string[], dtype: ModelDtype, batch: number): Prom
 async function budgetComparison(texts: string[], dtype: ModelDtype): Promise<string> {
   const embedders = [];
   for (const plan of comparePlans) {
-    embedders.push(await createNodeEmbedder({ modelId: MODEL, dtype, ...plan }));
+    embedders.push(await createNodeEmbedder({ model: nodeRef(dtype), ...plan }));
   }
   try {
     const ms = comparePlans.map((): number[] => []);

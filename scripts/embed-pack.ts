@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MODEL_DTYPES, type ModelDtype } from '../src/lib/embed/model-registry.ts';
+import { parseModelRef } from '../src/lib/embed/model-ref.ts';
 import { repoRoot } from './lib/site-build.ts';
 import { corpusTexts, embedPack, type CorpusSource } from './lib/embed-pack.ts';
 import { checkCommandLine } from './lib/cli.ts';
@@ -43,7 +44,11 @@ function dtypeArg(): ModelDtype | undefined {
 }
 
 const out = arg('out');
-const model = arg('model') ?? 'tiny-bert';
+const model = parseModelRef(
+  arg('model') ?? 'tiny-bert',
+  { dtype: dtypeArg(), backend: 'node' },
+  '--model',
+);
 const kind = arg('kind') === 'query' ? 'query' : 'document';
 const jsonl = arg('jsonl');
 if (!out) {
@@ -57,7 +62,6 @@ const texts = await corpusTexts(source);
 const started = performance.now();
 const pack = await embedPack({
   model,
-  dtype: dtypeArg(),
   kind,
   texts,
   modelRoot: arg('model-root'),
@@ -65,5 +69,5 @@ const pack = await embedPack({
 await writeFile(out, new Uint8Array(pack.bytes));
 const seconds = (performance.now() - started) / 1000;
 console.log(
-  `${out}: ${pack.rows} vectors (${texts.length} texts), ${pack.dim} dims, ${model}, ${kind}; ${(pack.bytes.byteLength / 1024).toFixed(0)} KiB in ${seconds.toFixed(1)} s`,
+  `${out}: ${pack.rows} vectors (${texts.length} texts), ${pack.dim} dims, ${model.id}, ${kind}; ${(pack.bytes.byteLength / 1024).toFixed(0)} KiB in ${seconds.toFixed(1)} s`,
 );

@@ -8,13 +8,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getModelSpec } from '../src/lib/embed/model-registry.ts';
-import { modelRevision } from '../src/lib/embed/vector-cache-key.ts';
+import { parseModelRef } from '../src/lib/embed/model-ref.ts';
 import { BM25_ID } from '../src/lib/protocol-kit/pool.ts';
 import { ALL, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { BENCHMARKS, type BenchmarkId } from '../src/lib/benchmarks/registry.ts';
 import { reproducedToCsv, type ReproducedRow } from '../src/lib/results/reproduced-csv.ts';
-import { isRelease, openSiteCatalog, parseArgs, reproduce } from './reproduce.ts';
+import { isRelease, openSiteCatalog, parseArgs, reproduce, type CliOptions } from './reproduce.ts';
 import { checkModelFiles } from '../src/lib/embed/node-embedder.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { checkCommandLine } from './lib/cli.ts';
@@ -31,7 +30,8 @@ async function servedModels(ids: string[]): Promise<string[]> {
   const served: string[] = [];
   for (const id of ids) {
     try {
-      await checkModelFiles(getModelSpec(id), path.join(root, 'public/models', id), 'fp32');
+      const { spec } = parseModelRef(id, { dtype: 'fp32', backend: 'node' }, '--models');
+      await checkModelFiles(spec, path.join(root, 'public/models', id), 'fp32');
       served.push(id);
     } catch (err) {
       console.error(`skip ${id}: ${errorMessage(err)}`);
@@ -58,10 +58,16 @@ function jobArgs(job: Job): string[] {
   return release ? [...args, '--mode', 'retrieval'] : args;
 }
 
-function rowsOf(job: Job, run: Awaited<ReturnType<typeof reproduce>>): ReproducedRow[] {
+/** The rows of one run; a dense one's model, dtype and revision are those of the reference it ran. */
+function rowsOf(
+  job: Job,
+  opts: CliOptions,
+  run: Awaited<ReturnType<typeof reproduce>>,
+): ReproducedRow[] {
   const { evaluation, protocol } = run;
-  const dense = job.retriever !== BM25_ID;
-  const spec = dense ? getModelSpec(job.retriever) : null;
+  const { model: ref } = opts;
+  const dense = ref !== null;
+  const spec = ref?.spec ?? null;
   const base = {
     paper: 'memlens' as const,
     benchmark: job.benchmark,
@@ -70,8 +76,8 @@ function rowsOf(job: Job, run: Awaited<ReturnType<typeof reproduce>>): Reproduce
     row: evaluation.retrieverLabel,
     system: dense ? 'Dense' : 'BM25',
     model: spec?.upstream ?? spec?.label ?? 'BM25',
-    dtype: dense ? 'fp32' : '',
-    revision: spec ? modelRevision(spec, 'fp32') : '',
+    dtype: ref?.dtype ?? '',
+    revision: ref?.revision ?? '',
     command: `npm run reproduce -- ${jobArgs(job).join(' ')}`,
   };
   const ks = [...new Set([...HEADLINE_KS, protocol.defaultK])].sort((a, b) => a - b);
@@ -158,8 +164,9 @@ const rows: ReproducedRow[] = [];
 try {
   for (const job of jobs) {
     const started = performance.now();
-    const run = await reproduce(parseArgs(jobArgs(job)), catalog);
-    rows.push(...rowsOf(job, run));
+    const opts = parseArgs(jobArgs(job));
+    const run = await reproduce(opts, catalog);
+    rows.push(...rowsOf(job, opts, run));
     console.error(
       `${job.benchmark} × ${job.retriever}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -17,11 +17,11 @@ import type { Embedder } from '../src/lib/embed/embedder.ts';
 import {
   MODEL_DTYPES,
   filesForDtype,
-  getModelSpec,
   listModelSpecs,
   type ModelDtype,
   type ModelSpec,
 } from '../src/lib/embed/model-registry.ts';
+import { parseModelRef, type ModelRef } from '../src/lib/embed/model-ref.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import { recallCurveSpec } from '../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.ts';
@@ -39,7 +39,12 @@ import {
   recomputeRelease,
   type ReleaseComparison,
 } from '../src/lib/protocol-kit/locomo-plus-release.ts';
-import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protocol-kit/pool.ts';
+import {
+  BM25_ID,
+  RetrieverPool,
+  type EmbedderFactory,
+  type RetrieverRef,
+} from '../src/lib/protocol-kit/pool.ts';
 import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocol-kit/report.ts';
 import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
@@ -56,7 +61,6 @@ import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
 import { cachedEmbedder, type CacheCounts } from '../src/lib/embed/cached-embedder.ts';
-import { modelRevision } from '../src/lib/embed/vector-cache-key.ts';
 import { VectorFileStore, vectorCacheDir } from './lib/vector-file-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,7 +70,10 @@ export type OutputFormat = (typeof FORMATS)[number];
 
 export interface CliOptions {
   spec: ProtocolSpec;
+  /** `bm25` or the model's id, as the output folder and the report name it. */
   retriever: string;
+  /** The dense model, parsed once from `--model`/`--retriever` and `--dtype`; null for BM25. */
+  model: ModelRef | null;
   k: number;
   queryPrefix: boolean;
   format: OutputFormat;
@@ -150,7 +157,7 @@ export function usage(
     `  --benchmark B        one of ${ids} (default inmind)`,
     `  --mode M             LoCoMo-Plus: ${LOCOMO_PLUS_MODES.join(' | ')} (default release: the release's scores.bge, pairwise)`,
     "  --retriever R        bm25, dense (with --model) or a model id (default: the paper's, see below)",
-    '  --model ID           dense model id (see below)',
+    '  --model ID[:DTYPE]   dense model id (see below), optionally with its weights (minilm:q8)',
     "  --k N                k of the headline numbers (default: the paper's)",
     '  --target T           InMind: chunk (user + assistant, Naive RAG) | user (user_message, Figure 4)',
     '  --background B       InMind: raw (timestamp kept, default) | content (timestamp removed)',
@@ -244,11 +251,17 @@ export function parseArgs(
   const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
   spec.inmind.target = target ?? paper.target ?? spec.inmind.target;
   const id = resolveRetriever(retriever, model, paper.retriever);
+  let ref: ModelRef | null = null;
   if (id !== BM25_ID) {
     try {
-      getModelSpec(id);
+      ref = parseModelRef(id, { dtype: opts.dtype ?? undefined, backend: 'node' }, '--model');
     } catch (err) {
       throw new UsageError(errorMessage(err));
+    }
+    if (ref.backend !== 'node' || ref.source !== 'site') {
+      throw new UsageError(
+        `--model: "${id}": the CLI runs the machine's copy on onnxruntime-node: give ID or ID:DTYPE`,
+      );
     }
   }
   if (isRelease(spec) && id === BM25_ID) {
@@ -259,6 +272,7 @@ export function parseArgs(
   return {
     spec,
     retriever: id,
+    model: ref,
     queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus, paper),
     ...opts,
   };
@@ -317,15 +331,10 @@ const vectorCacheOn = () => process.env.MEMLENS_VECTOR_CACHE !== 'off';
 
 export function nodeEmbedderFactory(
   modelRoot: string | null,
-  dtype: ModelDtype | null,
   counts: CacheCounts,
 ): EmbedderFactory {
-  return async (modelId) => {
-    const e = await createNodeEmbedder({
-      modelId,
-      modelRoot: modelRoot ?? undefined,
-      dtype: dtype ?? undefined,
-    });
+  return async (model) => {
+    const e = await createNodeEmbedder({ model, modelRoot: modelRoot ?? undefined });
     const cacheOn = vectorCacheOn();
     const plain: Embedder = {
       spec: e.spec,
@@ -339,19 +348,16 @@ export function nodeEmbedderFactory(
       dispose: () => e.dispose(),
     };
     if (!cacheOn) return plain;
-    const weights = dtype ?? e.spec.dtypes[0];
-    const revision = modelRevision(e.spec, weights)
-      .replace(/[^\w.-]+/g, '_')
-      .slice(0, 48);
-    const file = path.join(vectorCacheDir(), `${e.spec.id}-${weights}-${revision}.jsonl`);
-    return cachedEmbedder(plain, weights, await VectorFileStore.open(file), counts);
+    const revision = model.revision.replace(/[^\w.-]+/g, '_').slice(0, 48);
+    const file = path.join(vectorCacheDir(), `${model.id}-${model.dtype}-${revision}.jsonl`);
+    return cachedEmbedder(plain, model, await VectorFileStore.open(file), counts);
   };
 }
 
 /** Seeded pseudo-random unit-free vectors: exercises the cosine path at a model's width, for timing only. */
 export function syntheticEmbedderFactory(dims: number): EmbedderFactory {
-  return async (modelId) => {
-    const spec = { ...getModelSpec(modelId), dims };
+  return async (model) => {
+    const spec = { ...model.spec, dims };
     const vectorOf = (text: string): Float32Array => {
       let h = 2166136261;
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
@@ -391,16 +397,21 @@ export interface ReleaseRun {
   lines: string[];
 }
 
-/** The dtype a dense run used (for comparability); BM25 has none. */
-function dtypeOf(opts: CliOptions): string | undefined {
-  if (opts.retriever === BM25_ID) return undefined;
-  return opts.dtype ?? getModelSpec(opts.retriever).dtypes[0];
+/** What the run retrieves with: BM25 or the parsed model reference. */
+function retrieverRef(opts: CliOptions): RetrieverRef {
+  return opts.model ?? BM25_ID;
+}
+
+/** The model a dense-only run needs (LoCoMo-Plus release mode); parseArgs refuses BM25 there. */
+function requireModel(opts: CliOptions): ModelRef {
+  if (!opts.model) throw new UsageError(`${opts.retriever} is not a dense model`);
+  return opts.model;
 }
 
 function factoryFor(opts: CliOptions, counts: CacheCounts): EmbedderFactory {
   return opts.syntheticDims !== null
     ? syntheticEmbedderFactory(opts.syntheticDims)
-    : nodeEmbedderFactory(opts.modelRoot, opts.dtype, counts);
+    : nodeEmbedderFactory(opts.modelRoot, counts);
 }
 
 function vectorLine(counts: CacheCounts): string {
@@ -413,12 +424,12 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
   const counts: CacheCounts = { cached: 0, computed: 0 };
   const pool = new RetrieverPool(factoryFor(opts, counts));
   try {
-    const retriever = await pool.retriever(opts.retriever, opts.queryPrefix);
+    const retriever = await pool.retriever(retrieverRef(opts), opts.queryPrefix);
     const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
     const k = opts.k || protocol.defaultK;
     const paper = await loadPaperRows(catalog, paperRowsWhere());
     const targetOf = paperTargetOf(protocol.benchmark);
-    const context = { dtype: dtypeOf(opts) };
+    const context = { dtype: opts.model?.dtype };
     const figures = figuresOf(evaluation, k, paper, targetOf, context);
     const recomputeSeconds: number[] = [];
     for (let i = 0; i < opts.time; i++) {
@@ -470,9 +481,10 @@ export async function reproduceRelease(opts: CliOptions, catalog: Catalog): Prom
   const pool = new RetrieverPool(factoryFor(opts, counts));
   try {
     const pairs = await loadLocomoPlusRelease(catalog);
-    const embedder = await pool.embedder(opts.retriever);
-    const release = await recomputeRelease(pairs, embedder, pool.vectors(opts.retriever), {
-      dtype: dtypeOf(opts),
+    const model = requireModel(opts);
+    const embedder = await pool.embedder(model);
+    const release = await recomputeRelease(pairs, embedder, pool.vectors(model), {
+      dtype: model.dtype,
     });
     const vectors = vectorLine(counts);
     return { release, lines: [...releaseLines(release), ...(vectors ? [vectors] : [])] };

@@ -14,6 +14,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getModelSpec } from '../src/lib/embed/model-registry.ts';
+import { refOfSpec } from '../src/lib/embed/model-ref.ts';
 import { checkModelFiles, createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import type { AutomationRequest, AutomationResult } from '../src/lib/embed/automation.ts';
@@ -114,7 +115,8 @@ async function parity(): Promise<void> {
   const corpus = (await parityCorpus(PARITY_TEXTS)).map((t) => t.text);
   if (corpus.length < PARITY_TEXTS) throw new Error(`parity corpus has ${corpus.length} texts`);
   const reference = referenceVectors(corpus);
-  const embedder = await createNodeEmbedder({ modelId: spec.id, dtype: 'fp32' });
+  const model = refOfSpec(spec, { dtype: 'fp32', backend: 'node' });
+  const embedder = await createNodeEmbedder({ model });
   let node: Matrix;
   try {
     node = await embedder.embed(corpus, { kind: 'document' });

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
 import { parseJsonlObjects } from '../../src/lib/datasets/jsonl.ts';
-import type { ModelDtype, TextKind } from '../../src/lib/embed/model-registry.ts';
+import type { TextKind } from '../../src/lib/embed/model-registry.ts';
+import type { ModelRef } from '../../src/lib/embed/model-ref.ts';
 import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
 import { sha256Hex } from '../../src/lib/common/sha256.ts';
 import { packRowsOf, uniqueRows, writeVectorPack } from '../../src/lib/vectors/pack.ts';
@@ -29,8 +30,7 @@ export async function corpusTexts(source: CorpusSource): Promise<string[]> {
 }
 
 export interface PackOptions {
-  model: string;
-  dtype?: ModelDtype;
+  model: ModelRef;
   kind: TextKind;
   texts: readonly string[];
   modelRoot?: string;
@@ -40,16 +40,12 @@ export async function embedPack(
   options: PackOptions,
 ): Promise<{ bytes: ArrayBuffer; rows: number; dim: number }> {
   const distinct = [...new Set(options.texts)];
-  const embedder = await createNodeEmbedder({
-    modelId: options.model,
-    dtype: options.dtype,
-    modelRoot: options.modelRoot,
-  });
+  const { model } = options;
+  const embedder = await createNodeEmbedder({ model, modelRoot: options.modelRoot });
   try {
-    const dtype = options.dtype ?? embedder.spec.dtypes[0];
     const matrix = await embedder.embed(distinct, { kind: options.kind });
     const hashes = await Promise.all(distinct.map(sha256Hex));
-    const rows = uniqueRows(packRowsOf(embedder.spec, dtype, options.kind, hashes, matrix));
+    const rows = uniqueRows(packRowsOf(model, options.kind, hashes, matrix));
     return { bytes: writeVectorPack(rows), rows: rows.length, dim: matrix.dim };
   } finally {
     await embedder.dispose();

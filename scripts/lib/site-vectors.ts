@@ -15,6 +15,7 @@ import {
   type ModelDtype,
   type ModelSpec,
 } from '../../src/lib/embed/model-registry.ts';
+import { refOfSpec } from '../../src/lib/embed/model-ref.ts';
 import { PAGE_DTYPE } from '../../src/lib/embed/site-models.ts';
 import { modelRevision, poolingTag } from '../../src/lib/embed/vector-cache-key.ts';
 import {
@@ -162,12 +163,13 @@ async function makePack(
   const { readReproduceParams } = await import('../../src/lib/protocols/params.ts');
   const { runProtocol } = await import('../../src/lib/protocols/run.ts');
   const seen = new Map<EmbedKind, Map<string, Float32Array>>();
-  const factory = nodeEmbedderFactory(null, dtype, counts);
-  const pool = new RetrieverPool(async (id) => recorder(await factory(id), seen));
+  const factory = nodeEmbedderFactory(null, counts);
+  const model = refOfSpec(spec, { dtype, backend: 'node' });
+  const pool = new RetrieverPool(async (ref) => recorder(await factory(ref), seen));
   try {
     for (const id of protocols) {
       const view = readReproduceParams({ bench: id, ret: spec.id });
-      const retriever = await pool.retriever(spec.id, view.queryPrefix);
+      const retriever = await pool.retriever(model, view.queryPrefix);
       await runProtocol(catalog, view.spec, retriever);
     }
   } finally {
@@ -179,7 +181,7 @@ async function makePack(
     const hashes = await Promise.all(texts.map(sha256Hex));
     const vectors = new Float32Array(texts.length * spec.dims);
     texts.forEach((t, i) => vectors.set(byText.get(t) ?? [], i * spec.dims));
-    rows.push(...packRowsOf(spec, dtype, kind, hashes, { dim: spec.dims, vectors }));
+    rows.push(...packRowsOf(model, kind, hashes, { dim: spec.dims, vectors }));
   }
   const unique = uniqueRows(rows);
   return { bytes: writeVectorPack(unique), rows: unique.length };

@@ -2,6 +2,7 @@
 // batch so the page can store it before the next one ends. Calls run one after another.
 import { embedInBatches, type BatchPlan } from '../lib/embed/token-batches.ts';
 import { chooseBackend } from '../lib/embed/backend-choice.ts';
+import { browserDevice } from '../lib/embed/model-ref.ts';
 import { requestAdapterReport, type AdapterReport } from '../lib/embed/webgpu.ts';
 import { serveRpc, type RpcCallContext } from '../lib/common/worker-rpc.ts';
 import {
@@ -52,7 +53,7 @@ async function load(
   };
   let adapter: AdapterReport | null = null;
   const choice = await chooseBackend(
-    config.device,
+    browserDevice(config.model),
     async () => (adapter = await requestAdapterReport()),
     async () => {
       const model = await loadModel(config, 'webgpu', guard, onProgress);

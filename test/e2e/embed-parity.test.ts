@@ -8,6 +8,7 @@ import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
 import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';
 import type { DeviceChoice } from '../../src/lib/embed/backend-choice.ts';
 import { maxAbsDiff, parityTexts, referenceVectors, rows } from '../lib/embed/reference-vectors.ts';
+import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 
 const TOLERANCE = 1e-4;
 const spec = getModelSpec('tiny-bert');
@@ -24,7 +25,7 @@ beforeAll(async () => {
   server = await serveStatic({ root, base: E2E_BASE });
   isolatedServer = await serveStatic({ root, base: E2E_BASE, crossOriginIsolated: true });
   reference = await referenceVectors(spec, texts);
-  const embedder = await createNodeEmbedder({ modelId: 'tiny-bert' });
+  const embedder = await createNodeEmbedder({ model: parseModelRef('tiny-bert') });
   try {
     node = rows((await embedder.embed(texts, { kind: 'document' })).vectors, spec.dims);
   } finally {

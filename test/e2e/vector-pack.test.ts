@@ -20,6 +20,7 @@ import { inPageOrder, lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts
 import { sha256Hex } from '../../src/lib/common/sha256.ts';
 import { vectorKey } from '../../src/lib/embed/vector-cache-key.ts';
 import { readVectorPack, type PackRow } from '../../src/lib/vectors/pack.ts';
+import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 
 const TURNS = 486;
 const DIM = 32;
@@ -62,7 +63,7 @@ beforeAll(async () => {
     kind: 'lme-background',
     dataRoot: path.join(repoRoot, 'public/data'),
   });
-  const pack = await embedPack({ model: 'tiny-bert', kind: 'document', texts });
+  const pack = await embedPack({ model: parseModelRef('tiny-bert'), kind: 'document', texts });
   packFile = path.join(dir, 'lme.parquet');
   await writeFile(packFile, new Uint8Array(pack.bytes));
   cliRows = await readVectorPack(pack.bytes);

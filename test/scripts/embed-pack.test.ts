@@ -7,6 +7,7 @@ import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
 import { sha256Hex } from '../../src/lib/common/sha256.ts';
 import { vectorKeyScope } from '../../src/lib/embed/vector-cache-key.ts';
 import { readVectorPack } from '../../src/lib/vectors/pack.ts';
+import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 
 let dir: string;
 
@@ -31,7 +32,7 @@ describe('embed:pack', () => {
 
   it('embeds each distinct text once, under the scope the browser cache uses', async () => {
     const pack = await embedPack({
-      model: 'tiny-bert',
+      model: parseModelRef('tiny-bert', { backend: 'node' }),
       kind: 'document',
       texts: ['a memory', 'another memory', 'a memory'],
     });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 import {
   UsageError,
   main,
@@ -144,6 +145,18 @@ describe('reproduce CLI arguments', () => {
     expect(() => parseArgs(['--benchmark', 'lme'])).toThrow(/benchmark/);
     expect(() => parseArgs(['--k', '0'])).toThrow(/positive/);
     expect(() => parseArgs(['--target', 'x'])).toThrow(/chunk, user/);
+  });
+
+  it('parses the model once into the reference the run, the cache file and the rows use', () => {
+    const q8 = parseArgs(['--model', 'bge-small', '--dtype', 'q8']).model;
+    expect(q8).toEqual(parseModelRef('bge-small:q8@node'));
+    expect(parseArgs(['--model', 'minilm:q8']).model).toEqual(parseModelRef('minilm:q8@node'));
+    expect(parseArgs(['--retriever', 'bm25']).model).toBeNull();
+    expect(() => parseArgs(['--model', 'tiny-bert:q8'])).toThrow(
+      '--model: tiny-bert has no q8 weights (has: fp32)',
+    );
+    expect(() => parseArgs(['--model', 'minilm@wasm'])).toThrow(/give ID or ID:DTYPE/);
+    expect(() => parseArgs(['--model', 'minilm+hub'])).toThrow(UsageError);
   });
 });
 

@@ -7,6 +7,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelDtype } from '../../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder, type Embeddings } from '../../src/lib/embed/node-embedder.ts';
+import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 
 export const RUN_DIR_ENV = 'MEMLENS_TEST_RUN_DIR';
 
@@ -18,7 +19,8 @@ function fileFor(dir: string, modelId: string, dtype: ModelDtype, texts: readonl
 }
 
 async function compute(modelId: string, dtype: ModelDtype, texts: readonly string[]) {
-  const embedder = await createNodeEmbedder({ modelId, dtype });
+  const model = parseModelRef(modelId, { dtype, backend: 'node' }, 'runNodeVectors');
+  const embedder = await createNodeEmbedder({ model });
   try {
     return await embedder.embed(texts, { kind: 'document' });
   } finally {

@@ -8,7 +8,6 @@ import {
   packFileName,
   type FinishedRun,
 } from '../vectors/pack-io.ts';
-import type { DeviceChoice } from '../embed/backend-choice.ts';
 import type { LoadReport } from '../embed/browser-embedder.ts';
 import type { EmbeddingMatrix } from '../embed/embedder.ts';
 import {
@@ -20,7 +19,8 @@ import {
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
-import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
+import type { ModelSpec } from '../embed/model-registry.ts';
+import type { ModelRef } from '../embed/model-ref.ts';
 import type { RunProgress } from '../embed/progress.ts';
 
 export type EmbedPhase = 'idle' | 'loading' | 'embedding' | 'done' | 'cancelled' | 'error';
@@ -46,10 +46,8 @@ export interface EmbedRunState {
 }
 
 export interface EmbedChoice {
-  spec: ModelSpec;
-  dtype: ModelDtype;
-  device: DeviceChoice;
-  allowRemote: boolean;
+  /** The page's picked model, dtype, device and source, parsed once from its URL and controls. */
+  model: ModelRef;
   failWebgpuProbe: boolean;
 }
 
@@ -70,9 +68,8 @@ export const INITIAL_EMBED_STATE: EmbedRunState = {
   packBusy: false,
 };
 
-function requestOf(choice: EmbedChoice): EmbedderRequest {
-  const { spec, dtype, device, allowRemote, failWebgpuProbe } = choice;
-  return { modelId: spec.id, dtype, device, allowRemote, failWebgpuProbe };
+function requestOf({ model, failWebgpuProbe }: EmbedChoice): EmbedderRequest {
+  return { model, failWebgpuProbe };
 }
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
@@ -169,7 +166,7 @@ export class EmbedRun {
     const controller = this.begin();
     try {
       const embedder = await this.loaded(choice, controller.signal);
-      const run = { spec: choice.spec, dtype: choice.dtype, texts: [...texts] };
+      const run = { model: choice.model, texts: [...texts] };
       patch(this.state, { phase: 'embedding', progress: null });
       const matrix = await embedder.embed(run.texts, {
         kind: 'document',

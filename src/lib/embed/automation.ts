@@ -2,6 +2,7 @@
 // For scripted checks (the parity test, `npm run bench:embed`); the UI never calls it, and
 // `npm run build` leaves it out (TEST_HOOKS).
 import type { EmbedderHub } from './embedder-hub.ts';
+import { parseModelRef } from './model-ref.ts';
 import { TEST_HOOKS } from './test-hooks.ts';
 import type { DeviceChoice } from './backend-choice.ts';
 import type { ModelDtype, TextKind } from './model-registry.ts';
@@ -44,10 +45,13 @@ declare global {
 }
 
 async function embedOnce(hub: EmbedderHub, request: AutomationRequest): Promise<AutomationResult> {
+  const model = parseModelRef(
+    request.model,
+    { dtype: request.dtype, backend: request.device },
+    'memlens.embed',
+  );
   const embedder = await hub.scratch({
-    modelId: request.model,
-    device: request.device,
-    dtype: request.dtype,
+    model,
     failWebgpuProbe: request.failWebgpuProbe,
     maxBatch: request.maxBatch,
     tokenBudget: request.tokenBudget,

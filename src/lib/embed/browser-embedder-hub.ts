@@ -19,10 +19,7 @@ export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
         tokenBudget: request.tokenBudget,
       });
       try {
-        await embedder.load(request.modelId, {
-          device: request.device,
-          dtype: request.dtype,
-          allowRemote: request.allowRemote,
+        await embedder.load(request.model, {
           failWebgpuProbe: request.failWebgpuProbe,
           onProgress: onLoad,
         });

@@ -2,7 +2,8 @@
 // batches the misses through the worker and reports progress. A cancelled run throws and keeps
 // nothing but the batches the cache had already stored whole.
 import type { EmbedBackend, Embedder, EmbeddingMatrix, EmbedOptions } from './embedder.ts';
-import { filesForDtype, getModelSpec, type ModelDtype, type ModelSpec } from './model-registry.ts';
+import type { ModelSpec } from './model-registry.ts';
+import { browserDevice, type ModelRef } from './model-ref.ts';
 import { prepareTexts } from './text-prep.ts';
 import { ProgressMeter, type RunProgress } from './progress.ts';
 import { loadedKeyScope, vectorKeys } from './vector-cache-key.ts';
@@ -11,24 +12,20 @@ import { locateModel, type ModelLocation } from './model-location.ts';
 import { wasmThreadCount } from './wasm-threads.ts';
 import { RpcClient, type RpcClientOptions, type RpcWorker } from '../common/worker-rpc.ts';
 import { storageMessage } from '../common/storage-error.ts';
-import type { DeviceChoice } from './backend-choice.ts';
 import type { EmbeddedBatch, EmbedMethods, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
 import { DEFAULT_BATCH_PLAN } from './token-batches.ts';
 
 export interface BrowserLoadOptions {
-  device: DeviceChoice;
-  dtype?: ModelDtype;
-  /** Fetch from the Hugging Face Hub when the site lacks the files. Off unless the user opts in. */
-  allowRemote?: boolean;
   failWebgpuProbe?: boolean;
   /** Bytes of the model files as they arrive (site or Hub). */
   onProgress?: (progress: LoadProgress) => void;
 }
 
 export interface LoadReport extends LoadInfo {
-  modelId: string;
-  dtype: ModelDtype;
+  /** The reference loaded, as the caller passed it. */
+  model: ModelRef;
+  /** Where the weights came from (a `hub` reference still prefers the site's copy). */
   source: ModelLocation['kind'];
 }
 
@@ -64,8 +61,7 @@ function throwIfAborted(signal: AbortSignal): void {
 }
 
 interface Loaded {
-  spec: ModelSpec;
-  dtype: ModelDtype;
+  model: ModelRef;
   report: LoadReport;
 }
 
@@ -80,12 +76,12 @@ export class BrowserEmbedder implements Embedder {
   private rpc: RpcClient<EmbedMethods> | null = null;
   private loaded: Loaded | null = null;
   private run: AbortController | null = null;
-  private lastLoad: { modelId: string; opts: BrowserLoadOptions; spec?: ModelSpec } | null = null;
+  private lastLoad: { model: ModelRef; opts: BrowserLoadOptions } | null = null;
 
   constructor(private readonly options: BrowserEmbedderOptions) {}
 
   get spec(): ModelSpec {
-    return this.requireLoaded().spec;
+    return this.requireLoaded().model.spec;
   }
 
   get backend(): EmbedBackend {
@@ -109,26 +105,22 @@ export class BrowserEmbedder implements Embedder {
     return this.options.siteBase ?? document.baseURI;
   }
 
-  async load(modelId: string, opts: BrowserLoadOptions, spec?: ModelSpec): Promise<LoadReport> {
+  async load(model: ModelRef, opts: BrowserLoadOptions = {}): Promise<LoadReport> {
     this.cancel();
     this.loaded = null;
-    const model = spec ?? getModelSpec(modelId);
-    const dtype = opts.dtype ?? model.dtypes[0];
-    filesForDtype(model, dtype);
-    const location = await locateModel(model, dtype, {
+    browserDevice(model);
+    const location = await locateModel(model.spec, model.dtype, {
       siteBase: this.siteBase,
-      allowRemote: opts.allowRemote ?? false,
+      allowRemote: model.source === 'hub',
       fetchImpl: this.options.fetchImpl,
     });
     const wasmPaths = await this.options.wasmPaths(this.siteBase);
     if (!this.rpc || this.rpc.stopped) {
       this.rpc = new RpcClient<EmbedMethods>(await this.options.createWorker(), EMBED_RPC);
     }
-    this.lastLoad = { modelId, opts, spec };
+    this.lastLoad = { model, opts };
     const config = {
-      spec: model,
-      dtype,
-      device: opts.device,
+      model,
       location,
       siteBase: this.siteBase,
       wasmPaths,
@@ -140,8 +132,8 @@ export class BrowserEmbedder implements Embedder {
       failWebgpuProbe: opts.failWebgpuProbe ?? false,
     };
     const info: LoadInfo = await this.rpc.call('load', { config }, { onProgress: opts.onProgress });
-    const report: LoadReport = { ...info, modelId: model.id, dtype, source: location.kind };
-    this.loaded = { spec: model, dtype, report };
+    const report: LoadReport = { ...info, model, source: location.kind };
+    this.loaded = { model, report };
     return report;
   }
 
@@ -149,8 +141,8 @@ export class BrowserEmbedder implements Embedder {
     if (this.run) throw new Error('An embedding run is already in progress');
     // A worker that died since (closed, crashed, errored) is replaced and the model loaded again.
     if (this.rpc?.stopped && this.lastLoad) {
-      const { modelId, opts: loadOpts, spec } = this.lastLoad;
-      await this.load(modelId, loadOpts, spec);
+      const { model, opts: loadOpts } = this.lastLoad;
+      await this.load(model, loadOpts);
     }
     const loaded = this.requireLoaded();
     const controller = new AbortController();
@@ -178,15 +170,15 @@ export class BrowserEmbedder implements Embedder {
   }
 
   private async embedRun(
-    { spec, dtype, report }: Loaded,
+    { model, report }: Loaded,
     texts: readonly string[],
     opts: BrowserEmbedOptions,
     signal: AbortSignal,
   ): Promise<EmbeddingMatrix> {
     throwIfAborted(signal);
-    const dim = spec.dims;
-    const prepared = prepareTexts(spec, texts, opts.kind);
-    const scope = loadedKeyScope(spec, dtype, opts.kind, report.weightsSha256);
+    const dim = model.spec.dims;
+    const prepared = prepareTexts(model.spec, texts, opts.kind);
+    const scope = loadedKeyScope(model, opts.kind, report.weightsSha256);
     const keys = await vectorKeys(scope, texts);
     const cache = this.options.cache ?? null;
     const hits = cache

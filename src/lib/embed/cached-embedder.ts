@@ -2,8 +2,8 @@
 // and stored; the rows come back in input order. The CLI wraps its Node embedders in it, over a
 // file in the user's cache, so a second run of a protocol embeds nothing.
 import type { Embedder, EmbeddingMatrix, EmbedOptions } from './embedder.ts';
-import type { ModelDtype } from './model-registry.ts';
-import { vectorKeyScope, vectorKeys } from './vector-cache-key.ts';
+import type { ModelRef } from './model-ref.ts';
+import { refKeyScope, vectorKeys } from './vector-cache-key.ts';
 import type { VectorStore } from './vector-cache.ts';
 
 export interface CacheCounts {
@@ -19,13 +19,13 @@ export interface CachedEmbedder extends Embedder {
 /** `counts` is added to as rows come back: pass the caller's to total several embedders. */
 export function cachedEmbedder(
   inner: Embedder,
-  dtype: ModelDtype,
+  model: ModelRef,
   store: VectorStore,
   counts: CacheCounts = { cached: 0, computed: 0 },
 ): CachedEmbedder {
   async function embed(texts: readonly string[], opts: EmbedOptions): Promise<EmbeddingMatrix> {
     const dim = inner.spec.dims;
-    const keys = await vectorKeys(vectorKeyScope(inner.spec, dtype, opts.kind), texts);
+    const keys = await vectorKeys(refKeyScope(model, opts.kind), texts);
     const found = await store.getMany(keys);
     const missing = new Map<string, string>();
     keys.forEach((key, i) => {

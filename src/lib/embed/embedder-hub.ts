@@ -2,22 +2,20 @@
 // and kept (the least recently used idle ones beyond `keep` are disposed). It owns the vector
 // cache (IndexedDB, shared by every embedder it makes), each embedder's unit vectors in memory,
 // and the run queue every embedding goes through. Reproduce, Playground and Embeddings share it.
-import { backendLabel, type DeviceChoice } from './backend-choice.ts';
+import { backendLabel } from './backend-choice.ts';
 import type { BrowserEmbedOptions, LoadReport } from './browser-embedder.ts';
 import type { EmbedBackend, Embedder, EmbeddingMatrix } from './embedder.ts';
 import { errorMessage } from '../common/error-message.ts';
 import type { LoadProgress } from './load-progress.ts';
-import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
+import type { ModelSpec } from './model-registry.ts';
+import { formatModelRef, type ModelRef } from './model-ref.ts';
 import { RunQueue } from './run-queue.ts';
 import { UnitVectors } from './unit-vectors.ts';
 import type { OwnedVectorStore, VectorStore } from './vector-cache.ts';
 
 export interface EmbedderRequest {
-  modelId: string;
-  device: DeviceChoice;
-  /** Default: the model's first dtype. */
-  dtype?: ModelDtype;
-  allowRemote?: boolean;
+  /** The model, its weights, backend and source, exactly as the caller parsed them. */
+  model: ModelRef;
   failWebgpuProbe?: boolean;
   /** Texts per ONNX batch (benchmarks measure several); default the embedder's own. */
   maxBatch?: number;
@@ -61,11 +59,9 @@ interface Entry {
   disposed: boolean;
 }
 
-/** Equal for requests that load the same thing (a missing dtype is the model's default). */
+/** Equal for requests that load the same thing. */
 export function requestKey(request: EmbedderRequest): string {
-  const { modelId, device, allowRemote, failWebgpuProbe } = request;
-  const dtype = request.dtype ?? listModelSpecs().find((s) => s.id === modelId)?.dtypes[0];
-  return JSON.stringify([modelId, device, dtype ?? null, !!allowRemote, !!failWebgpuProbe]);
+  return JSON.stringify([formatModelRef(request.model), !!request.failWebgpuProbe]);
 }
 
 type RunOn = <T>(

@@ -292,3 +292,20 @@ export function weightsFile(spec: ModelSpec, dtype: ModelDtype): ModelFile {
   if (!file) throw new Error(`Model "${spec.id}" has no ${dtype} weights`);
   return file;
 }
+
+/**
+ * What identifies the weights that ran: the sha256 the registry pins for the site's file, or the
+ * Hub commit when the weights came from the Hub (or the registry pins no site hash). Never `main`.
+ */
+export function modelRevision(
+  spec: ModelSpec,
+  dtype: ModelDtype,
+  from: 'site' | 'hub' = 'site',
+): string {
+  const hubPin = spec.hub && `${spec.hub.repo}@${spec.hub.revision}`;
+  if (from === 'hub' && hubPin) return hubPin;
+  const weights = spec.files.find((file) => file.dtype === dtype);
+  if (weights?.sha256) return `sha256:${weights.sha256}`;
+  if (hubPin) return hubPin;
+  return spec.source.kind === 'local' ? `local:${spec.source.path}` : `unpinned:${spec.id}`;
+}

@@ -6,31 +6,27 @@ import { AutoModel, AutoTokenizer, env } from '@huggingface/transformers';
 import {
   acceptedDigests,
   filesForDtype,
-  getModelSpec,
   localModelRoot,
   modelLoadId,
   type ModelDtype,
   type ModelSpec,
   type TextKind,
 } from './model-registry.ts';
+import type { ModelRef } from './model-ref.ts';
 import { DEFAULT_BATCH_PLAN, embedInBatches, inInputOrder } from './token-batches.ts';
 import { embedIds, encodeTexts, padIdOf } from './forward.ts';
 import { prepareTexts } from './text-prep.ts';
 import { sha256Hex } from '../common/sha256.ts';
 
 export interface NodeEmbedderOptions {
-  modelId: string;
-  /** Replaces the registry entry (e.g. a test variant); `modelId` is then ignored. */
-  spec?: ModelSpec;
+  /** The model and its dtype; source `hub` lets transformers.js fetch the pinned commit. */
+  model: ModelRef;
   /** Directory holding `<loadId>/…` (hub models: `<root>/<owner>/<name>/…`). Local models default to their registry path. */
   modelRoot?: string;
-  dtype?: ModelDtype;
   /** Texts per forward pass at most (default DEFAULT_BATCH_PLAN's). */
   maxBatch?: number;
   /** Padded tokens per forward pass at most; 0: none (default DEFAULT_BATCH_PLAN's). */
   tokenBudget?: number;
-  /** Off by default: MemLens never downloads weights behind the caller's back. */
-  allowRemote?: boolean;
 }
 
 export interface Embeddings {
@@ -40,6 +36,7 @@ export interface Embeddings {
 }
 
 export interface NodeEmbedder {
+  model: ModelRef;
   spec: ModelSpec;
   embed(texts: readonly string[], options: { kind: TextKind }): Promise<Embeddings>;
   dispose(): Promise<void>;
@@ -104,9 +101,10 @@ function withLoadLock<T>(load: () => Promise<T>): Promise<T> {
 }
 
 export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<NodeEmbedder> {
-  const spec = options.spec ?? getModelSpec(options.modelId);
-  const dtype = options.dtype ?? spec.dtypes[0];
-  const allowRemote = options.allowRemote ?? false;
+  const { model: ref } = options;
+  const { spec, dtype } = ref;
+  // Off unless the reference says so: MemLens never downloads weights behind the caller's back.
+  const allowRemote = ref.source === 'hub';
   const root = resolveModelRoot(spec, options.modelRoot);
   const loadId = allowRemote && spec.hub ? spec.hub.repo : modelLoadId(spec);
   if (!allowRemote) await checkModelFiles(spec, join(root, loadId), dtype);
@@ -142,5 +140,5 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
     return { dim: spec.dims, vectors: out.vectors };
   }
 
-  return { spec, embed, dispose: async () => void (await model.dispose()) };
+  return { model: ref, spec, embed, dispose: async () => void (await model.dispose()) };
 }

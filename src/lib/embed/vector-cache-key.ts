@@ -1,7 +1,10 @@
 // What a cached vector depends on: the model weights, how its output is pooled, and the exact
 // text the model saw. The backend is deliberately not part of it (WASM and WebGPU agree to 1e-4).
-import type { ModelDtype, ModelSpec, TextKind } from './model-registry.ts';
+import { modelRevision, type ModelDtype, type ModelSpec, type TextKind } from './model-registry.ts';
+import type { ModelRef } from './model-ref.ts';
 import { sha256Hex } from '../common/sha256.ts';
+
+export { modelRevision };
 
 export interface VectorKeyScope {
   model: string;
@@ -10,23 +13,6 @@ export interface VectorKeyScope {
   /** Pooling, normalisation and truncation, e.g. `mean+l2@128`. */
   pooling: string;
   prefix: string;
-}
-
-/**
- * What identifies the weights that ran: the sha256 the registry pins for the site's file, or the
- * Hub commit when the weights came from the Hub (or the registry pins no site hash). Never `main`.
- */
-export function modelRevision(
-  spec: ModelSpec,
-  dtype: ModelDtype,
-  from: 'site' | 'hub' = 'site',
-): string {
-  const hubPin = spec.hub && `${spec.hub.repo}@${spec.hub.revision}`;
-  if (from === 'hub' && hubPin) return hubPin;
-  const weights = spec.files.find((file) => file.dtype === dtype);
-  if (weights?.sha256) return `sha256:${weights.sha256}`;
-  if (hubPin) return hubPin;
-  return spec.source.kind === 'local' ? `local:${spec.source.path}` : `unpinned:${spec.id}`;
 }
 
 export function poolingTag(spec: Pick<ModelSpec, 'pooling' | 'normalize' | 'maxTokens'>): string {
@@ -48,18 +34,28 @@ export function vectorKeyScope(
   };
 }
 
+/** The scope of vectors `ref` computes as `kind`: what the cache and the packs key them on. */
+export function refKeyScope(ref: ModelRef, kind: TextKind): VectorKeyScope {
+  return {
+    model: ref.id,
+    revision: ref.revision,
+    dtype: ref.dtype,
+    pooling: poolingTag(ref.spec),
+    prefix: kind === 'query' ? ref.spec.queryPrefix : ref.spec.documentPrefix,
+  };
+}
+
 /**
  * The scope of vectors a browser load computes: keyed on the sha256 of the weights it read and
  * checked, so vectors of other bytes (tampered, or an unpinned file that changed) never match.
- * For weights the registry pins this is the same revision `vectorKeyScope` gives.
+ * For weights the registry pins this is the reference's own revision.
  */
 export function loadedKeyScope(
-  spec: ModelSpec,
-  dtype: ModelDtype,
+  ref: ModelRef,
   kind: TextKind,
   weightsSha256: string,
 ): VectorKeyScope {
-  return { ...vectorKeyScope(spec, dtype, kind), revision: `sha256:${weightsSha256}` };
+  return { ...refKeyScope(ref, kind), revision: `sha256:${weightsSha256}` };
 }
 
 /** A JSON array, so no choice of separator can make two different scopes collide. */

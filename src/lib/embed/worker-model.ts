@@ -39,8 +39,8 @@ export function modelGuard(
   cacheStore: CacheStore | null,
   failedUrls: Set<string>,
 ): ModelFileGuard {
-  const { spec, dtype, location } = config;
-  const pins = modelFilePins(spec, dtype, location);
+  const { model, location } = config;
+  const pins = modelFilePins(model.spec, model.dtype, location);
   const base = modelBaseUrl(location, origin);
   return new ModelFileGuard(base, pins, realFetch, cacheStore, origin, failedUrls);
 }
@@ -124,7 +124,8 @@ async function loadOnce(
   guard: ModelFileGuard,
   onProgress: (event: ProgressEvent) => void,
 ): Promise<LoadedModel> {
-  const { spec, dtype, location } = config;
+  const { location } = config;
+  const { spec, dtype } = config.model;
   const options = {
     local_files_only: location.kind === 'site',
     revision: location.kind === 'hub' ? location.revision : undefined,

@@ -1,8 +1,8 @@
 // What the page and src/workers/embed-worker.ts exchange: the load settings, what a load reports,
 // and the worker's method map.
-import type { ModelDtype, ModelSpec } from './model-registry.ts';
+import type { ModelRef } from './model-ref.ts';
 import type { ModelLocation } from './model-location.ts';
-import type { DeviceChoice, WebBackend } from './backend-choice.ts';
+import type { WebBackend } from './backend-choice.ts';
 import type { AdapterReport } from './webgpu.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { CheckedModelFile } from './model-integrity.ts';
@@ -18,9 +18,8 @@ export interface WasmPaths {
 }
 
 export interface WorkerLoadConfig {
-  spec: ModelSpec;
-  dtype: ModelDtype;
-  device: DeviceChoice;
+  /** The page's reference, cloned unchanged: the model, its dtype and the device asked for. */
+  model: ModelRef;
   location: ModelLocation;
   /** The page's base URL: the worker runs from a blob: URL, which relative paths cannot resolve against. */
   siteBase: string;

@@ -5,6 +5,7 @@ import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
+import { parseModelRef } from '../embed/model-ref.ts';
 import type { SiteModels } from '../embed/site-models.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
 import { BM25_ID, bm25Retriever } from '../protocol-kit/bm25-retriever.ts';
@@ -106,7 +107,7 @@ export class PlaygroundSession {
       const dtype = this.state.get().options.find((o) => o.id === id)?.dtype;
       retriever = dtype
         ? this.deps.hub
-            .embedder({ modelId: id, device: 'auto', dtype }, (load) => {
+            .embedder({ model: parseModelRef(id, { dtype }, 'the Playground model') }, (load) => {
               if (this.state.get().results[id]?.status === 'loading')
                 this.patchResult(id, { load });
             })

@@ -1,11 +1,7 @@
 import type { Embedder } from '../embed/embedder.ts';
-import {
-  EmbedderHub,
-  type EmbedderRequest,
-  type HubEmbedder,
-  type LoadedEmbedder,
-} from '../embed/embedder-hub.ts';
+import { EmbedderHub, type HubEmbedder, type LoadedEmbedder } from '../embed/embedder-hub.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
+import { parseModelRef, type ModelRef, type ModelRefDefaults } from '../embed/model-ref.ts';
 import type { UnitVectors } from '../embed/unit-vectors.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
 import { BM25_ID, bm25Retriever } from './bm25-retriever.ts';
@@ -14,8 +10,20 @@ import type { Retriever } from './retriever.ts';
 
 export { BM25_ID };
 
-/** Makes the `Embedder` for a model id: the Node one in the CLI. */
-export type EmbedderFactory = (modelId: string) => Promise<Embedder>;
+/** Makes the `Embedder` for a model reference: the Node one in the CLI. */
+export type EmbedderFactory = (model: ModelRef) => Promise<Embedder>;
+
+/** What a protocol retrieves with: BM25, or a model by its reference. */
+export type RetrieverRef = typeof BM25_ID | ModelRef;
+
+/** `bm25` or a model reference (`parseModelRef`'s form); `where` names the text in errors. */
+export function parseRetriever(
+  text: string,
+  defaults: ModelRefDefaults = {},
+  where = 'retriever',
+): RetrieverRef {
+  return text === BM25_ID ? BM25_ID : parseModelRef(text, defaults, where);
+}
 
 export interface RetrieverChoice {
   id: string;
@@ -43,12 +51,12 @@ function asLoaded(embedder: Embedder): LoadedEmbedder {
 
 /** A hub over a factory, for the CLI: no vector cache, the same queue and kept vectors. */
 export function hubOf(factory: EmbedderFactory): EmbedderHub {
-  return new EmbedderHub({ create: async ({ modelId }) => asLoaded(await factory(modelId)) });
+  return new EmbedderHub({ create: async ({ model }) => asLoaded(await factory(model)) });
 }
 
 /**
- * The protocols' retrievers by id: BM25, or a model's embedder with the unit vectors the hub
- * keeps for it, so only new texts are embedded from one run to the next.
+ * The protocols' retrievers by reference: BM25, or a model's embedder with the unit vectors the
+ * hub keeps for it, so only new texts are embedded from one run to the next.
  */
 export class RetrieverPool {
   private readonly hub: EmbedderHub | null;
@@ -57,7 +65,6 @@ export class RetrieverPool {
   /** A factory makes a hub the pool owns (and disposes); a hub given is the app's. */
   constructor(
     embedders: EmbedderHub | EmbedderFactory | null,
-    private readonly load: Omit<EmbedderRequest, 'modelId'> = { device: 'auto' },
     /** Bytes of a model load this pool starts (a model already loaded reports nothing). */
     private readonly onLoad?: (progress: LoadProgress) => void,
   ) {
@@ -69,24 +76,24 @@ export class RetrieverPool {
     return this.hub !== null;
   }
 
-  private requireHub(id: string): EmbedderHub {
-    if (!this.hub) throw new Error(`no embedder available for "${id}" here: choose BM25`);
+  private requireHub(model: ModelRef): EmbedderHub {
+    if (!this.hub) throw new Error(`no embedder available for "${model.id}" here: choose BM25`);
     return this.hub;
   }
 
   /** The model's embedder, made once by the hub and kept. */
-  embedder(id: string): Promise<HubEmbedder> {
-    return this.requireHub(id).embedder({ ...this.load, modelId: id }, this.onLoad);
+  embedder(model: ModelRef): Promise<HubEmbedder> {
+    return this.requireHub(model).embedder({ model }, this.onLoad);
   }
 
   /** The model's unit vectors, kept across runs. */
-  vectors(id: string): UnitVectors {
-    return this.requireHub(id).vectors({ ...this.load, modelId: id });
+  vectors(model: ModelRef): UnitVectors {
+    return this.requireHub(model).vectors({ model });
   }
 
-  async retriever(id: string, queryPrefix = true): Promise<Retriever> {
-    if (id === BM25_ID) return bm25Retriever();
-    const embedder = await this.embedder(id);
+  async retriever(ref: RetrieverRef, queryPrefix = true): Promise<Retriever> {
+    if (ref === BM25_ID) return bm25Retriever();
+    const embedder = await this.embedder(ref);
     return denseRetriever(embedder, { queryPrefix, vectors: embedder.vectors });
   }
 

@@ -4,7 +4,8 @@
 import type { LoadProgress } from '../embed/load-progress.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { Embedder } from '../embed/embedder.ts';
-import { getModelSpec, type ModelDtype } from '../embed/model-registry.ts';
+import type { ModelDtype } from '../embed/model-registry.ts';
+import type { ModelRef } from '../embed/model-ref.ts';
 import { UnitVectors } from '../embed/unit-vectors.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
@@ -15,7 +16,7 @@ import type { QueryRunner } from '../query/query-client.ts';
 import { recomputeRelease, type ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
 import type { ReproduceParams } from './params.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
-import { RetrieverPool } from '../protocol-kit/pool.ts';
+import { parseRetriever, RetrieverPool, type RetrieverRef } from '../protocol-kit/pool.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
 import {
   maxDeviation,
@@ -41,6 +42,8 @@ export interface ReproduceState {
   backend: string | null;
   /** Whether the vectors came from the site's pack, or were recomputed against it; null: neither. */
   source: VectorSource | null;
+  /** The model reference the result was embedded with; null for BM25 and before a result. */
+  model: ModelRef | null;
 }
 
 /** The site's pack a run drew from, or compared its own vectors with. */
@@ -63,6 +66,7 @@ export interface ReproduceResult {
   release?: ReleaseComparison;
   backend?: string;
   source?: VectorSource;
+  model?: ModelRef;
 }
 
 /** The retriever cannot run on this site (a model it does not serve; BM25 in release mode). */
@@ -91,6 +95,7 @@ export const IDLE_STATE: ReproduceState = {
   release: null,
   backend: null,
   source: null,
+  model: null,
 };
 
 function phaseOf(err: unknown): ReproducePhase {
@@ -153,6 +158,7 @@ export class ReproduceRun<Source> {
           release: result.release ?? null,
           backend: result.backend ?? null,
           source: result.source ?? null,
+          model: result.model ?? null,
         });
       },
       (err: unknown) => {
@@ -164,6 +170,7 @@ export class ReproduceRun<Source> {
           release: null,
           backend: null,
           source: null,
+          model: null,
         });
       },
     );
@@ -205,15 +212,14 @@ export interface ProtocolComputeDeps {
 
 type Compute = Parameters<ReproduceCompute<QueryRunner>>;
 
-/** The pack for the view's model, or why it could not be read; null where there is none. */
+/** The pack for the model, or why it could not be read; null where there is none. */
 async function packFor(
   deps: ProtocolComputeDeps,
-  view: ReproduceParams,
-  dtype: ModelDtype | undefined,
+  model: ModelRef,
 ): Promise<SitePackEntry | { error: string } | null> {
-  if (!deps.packs || !dtype || view.retriever === BM25_ID) return null;
+  if (!deps.packs) return null;
   try {
-    return await deps.packs.find(view.retriever, dtype);
+    return await deps.packs.find(model.id, model.dtype);
   } catch (err) {
     return { error: errorMessage(err) };
   }
@@ -226,23 +232,24 @@ async function packFor(
 async function fromPack(
   deps: ProtocolComputeDeps & { packs: SitePacks },
   pack: SitePackEntry,
+  model: ModelRef,
   [reader, view, signal, onProgress]: Compute,
 ): Promise<ReproduceResult | { unreadable: string } | null> {
-  const spec = getModelSpec(view.retriever);
+  const { spec } = model;
   let vectors;
   try {
     vectors = await deps.packs.vectors(pack, spec);
   } catch (err) {
     return { unreadable: errorMessage(err) };
   }
-  const unit = deps.hub.vectors({ modelId: spec.id, device: view.device, dtype: pack.dtype });
+  const unit = deps.hub.vectors({ model });
   const retriever = denseRetriever(vectors.embedder(spec), {
     queryPrefix: view.queryPrefix,
     vectors: unit,
   });
   try {
     const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
-    return { run, backend: "the site's vectors", source: { kind: 'site', pack } };
+    return { run, backend: "the site's vectors", source: { kind: 'site', pack }, model };
   } catch (err) {
     if (err instanceof PackMissError) return null;
     throw err;
@@ -277,9 +284,10 @@ async function recompute(
   deps: ProtocolComputeDeps & { packs: SitePacks },
   pool: RetrieverPool,
   pack: SitePackEntry,
+  model: ModelRef,
   [reader, view, signal, onProgress]: Compute,
 ): Promise<ReproduceResult> {
-  const hubEmbedder = await pool.embedder(view.retriever);
+  const hubEmbedder = await pool.embedder(model);
   const { embedder, calls } = recording(hubEmbedder);
   const retriever = denseRetriever(embedder, {
     queryPrefix: view.queryPrefix,
@@ -303,6 +311,7 @@ async function recompute(
     run,
     backend: ranOn(hubEmbedder),
     source: { kind: 'recomputed', pack, maxDeviation: max, compared, missing },
+    model,
   };
 }
 
@@ -312,47 +321,47 @@ export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<Que
   return async (reader, view, signal, onProgress, onLoad) => {
     const dtype = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
     if (dtype === null) throw new NotOnSiteError(view.retriever);
-    if (view.retriever === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
-    const pool = new RetrieverPool(
-      hub,
-      dtype ? { device: view.device, dtype } : { device: view.device },
-      onLoad,
-    );
-    if (isReleaseView(view)) {
+    // The one parse of the picked model: the hub, the worker and the cache key get this reference.
+    const ref = parseRetriever(view.retriever, { dtype, backend: view.device }, 'ret');
+    if (ref === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
+    const pool = new RetrieverPool(hub, onLoad);
+    if (isReleaseView(view) && ref !== BM25_ID) {
       const pairs = await loadLocomoPlusRelease(reader);
-      const embedder = await pool.embedder(view.retriever);
+      const embedder = await pool.embedder(ref);
       const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
         signal,
         onProgress,
-        ...(dtype ? { dtype } : {}),
+        dtype: ref.dtype,
       });
-      return { release, backend: ranOn(embedder) };
+      return { release, backend: ranOn(embedder), model: ref };
     }
     const args: Compute = [reader, view, signal, onProgress, onLoad];
-    const pack = await packFor(deps, view, dtype);
+    if (ref === BM25_ID) return embedded(pool, ref, args);
+    const pack = await packFor(deps, ref);
     if (pack && !('error' in pack) && packs) {
       const withPacks = { ...deps, packs };
-      if (view.vectors === 'browser') return recompute(withPacks, pool, pack, args);
-      const drawn = await fromPack(withPacks, pack, args);
+      if (view.vectors === 'browser') return recompute(withPacks, pool, pack, ref, args);
+      const drawn = await fromPack(withPacks, pack, ref, args);
       if (drawn && 'unreadable' in drawn) {
         const source: VectorSource = { kind: 'unreadable', error: drawn.unreadable };
-        return { ...(await embedded(pool, args)), source };
+        return { ...(await embedded(pool, ref, args)), source };
       }
       if (drawn) return drawn;
     }
-    const run = await embedded(pool, args);
+    const run = await embedded(pool, ref, args);
     return pack && 'error' in pack ? { ...run, source: { kind: 'unreadable', ...pack } } : run;
   };
 }
 
 async function embedded(
   pool: RetrieverPool,
+  ref: RetrieverRef,
   [reader, view, signal, onProgress]: Compute,
 ): Promise<ReproduceResult> {
-  const retriever = await pool.retriever(view.retriever, view.queryPrefix);
+  const retriever = await pool.retriever(ref, view.queryPrefix);
   const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
-  if (view.retriever === BM25_ID) return { run, backend: 'BM25 (no model)' };
-  return { run, backend: ranOn(await pool.embedder(view.retriever)) };
+  if (ref === BM25_ID) return { run, backend: 'BM25 (no model)' };
+  return { run, backend: ranOn(await pool.embedder(ref)), model: ref };
 }
 
 const short = (sha256: string) => `sha256 ${sha256.slice(0, 12)}…`;

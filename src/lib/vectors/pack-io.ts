@@ -1,6 +1,7 @@
 // What the Embeddings page does with packs, without the page: import into a vector store,
 // export a finished run.
-import type { ModelDtype, ModelSpec, TextKind } from '../embed/model-registry.ts';
+import type { ModelSpec, TextKind } from '../embed/model-registry.ts';
+import type { ModelRef } from '../embed/model-ref.ts';
 import { sha256Hex } from '../common/sha256.ts';
 import type { VectorStore } from '../embed/vector-cache.ts';
 import { checkPack, packRowsOf, readVectorPack, writeVectorPack, type Rejection } from './pack.ts';
@@ -32,8 +33,8 @@ export function describeImport(name: string, s: ImportSummary): string {
 }
 
 export interface FinishedRun {
-  spec: ModelSpec;
-  dtype: ModelDtype;
+  /** The reference the run embedded with: its pack rows carry its id, revision and dtype. */
+  model: ModelRef;
   kind: TextKind;
   texts: readonly string[];
   matrix: { dim: number; vectors: Float32Array };
@@ -41,9 +42,9 @@ export interface FinishedRun {
 
 export async function exportPack(run: FinishedRun): Promise<ArrayBuffer> {
   const hashes = await Promise.all(run.texts.map(sha256Hex));
-  return writeVectorPack(packRowsOf(run.spec, run.dtype, run.kind, hashes, run.matrix));
+  return writeVectorPack(packRowsOf(run.model, run.kind, hashes, run.matrix));
 }
 
-export function packFileName(run: Pick<FinishedRun, 'spec' | 'dtype'>): string {
-  return `memlens-vectors-${run.spec.id}-${run.dtype}.parquet`.replace(/[^A-Za-z0-9._-]/g, '_');
+export function packFileName({ model }: Pick<FinishedRun, 'model'>): string {
+  return `memlens-vectors-${model.id}-${model.dtype}.parquet`.replace(/[^A-Za-z0-9._-]/g, '_');
 }

@@ -11,7 +11,13 @@ import {
   type ModelSpec,
   type TextKind,
 } from '../embed/model-registry.ts';
-import { vectorKey, vectorKeyScope, type VectorKeyScope } from '../embed/vector-cache-key.ts';
+import {
+  refKeyScope,
+  vectorKey,
+  vectorKeyScope,
+  type VectorKeyScope,
+} from '../embed/vector-cache-key.ts';
+import type { ModelRef } from '../embed/model-ref.ts';
 
 export const PACK_FORMAT = 'memlens-vector-pack';
 export const PACK_VERSION = '1';
@@ -164,15 +170,14 @@ export function checkPack(rows: readonly PackRow[], specs: readonly ModelSpec[])
   return out;
 }
 
-/** Pack rows for `texts` embedded by `spec` as `kind`; `hashes[i]` is sha256(texts[i]). */
+/** Pack rows for `texts` embedded by `model` as `kind`; `hashes[i]` is sha256(texts[i]). */
 export function packRowsOf(
-  spec: ModelSpec,
-  dtype: ModelDtype,
+  model: ModelRef,
   kind: TextKind,
   hashes: readonly string[],
   matrix: { dim: number; vectors: Float32Array },
 ): PackRow[] {
-  const scope = vectorKeyScope(spec, dtype, kind);
+  const scope = refKeyScope(model, kind);
   const { dim, vectors } = matrix;
   if (vectors.length !== hashes.length * dim) throw new RangeError('one vector per text');
   return hashes.map((textSha256, i) => ({

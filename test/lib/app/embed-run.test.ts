@@ -4,6 +4,7 @@ import { EmbedderHub } from '../../../src/lib/embed/embedder-hub.ts';
 import type { OwnedVectorStore } from '../../../src/lib/embed/vector-cache.ts';
 import { getModelSpec, listModelSpecs } from '../../../src/lib/embed/model-registry.ts';
 import { FakeEmbedder } from '../embed/fake-embedders.ts';
+import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
 
 class MemoryStore implements OwnedVectorStore {
   readonly rows = new Map<string, Float32Array>();
@@ -24,10 +25,7 @@ class MemoryStore implements OwnedVectorStore {
 
 const spec = getModelSpec('tiny-bert');
 const choice: EmbedChoice = {
-  spec,
-  dtype: spec.dtypes[0],
-  device: 'wasm',
-  allowRemote: false,
+  model: refOfSpec(spec, { dtype: spec.dtypes[0], backend: 'wasm' }),
   failWebgpuProbe: false,
 };
 
@@ -48,7 +46,7 @@ function setup(
       onLoad?.({ file: 'model.onnx', loaded: 1, total: 2 });
       await options.loading;
       if (options.fail) throw new Error(options.fail);
-      return new FakeEmbedder(request.modelId, options.delayMs ?? 1);
+      return new FakeEmbedder(request.model.id, options.delayMs ?? 1);
     },
   });
   const run = new EmbedRun(hub, listModelSpecs());
@@ -91,10 +89,13 @@ describe('EmbedRun', () => {
     await run.embed(choice, ['my cat', 'a visa']);
     expect(phases).toEqual(['idle', 'loading', 'embedding', 'done']);
     const state = run.getSnapshot();
-    expect(state.lastRun).toMatchObject({ spec, dtype: choice.dtype, kind: 'document' });
+    expect(state.lastRun).toMatchObject({
+      model: { spec, dtype: choice.model.dtype },
+      kind: 'document',
+    });
     expect(run.lastMatrix()?.count).toBe(2);
     const pack = await run.exportLastRun();
-    expect(pack?.fileName).toBe(`memlens-vectors-tiny-bert-${choice.dtype}.parquet`);
+    expect(pack?.fileName).toBe(`memlens-vectors-tiny-bert-${choice.model.dtype}.parquet`);
     expect(pack?.bytes.byteLength).toBeGreaterThan(0);
   });
 

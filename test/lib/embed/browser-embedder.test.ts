@@ -10,11 +10,16 @@ import type {
   WorkerLoadConfig,
 } from '../../../src/lib/embed/worker-protocol.ts';
 import type { RpcReply, RpcRequest, RpcWorker } from '../../../src/lib/common/worker-rpc.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
+import { refKeyScope, vectorKey } from '../../../src/lib/embed/vector-cache-key.ts';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 
 const DIM = 32;
 const SITE = 'https://example.org/memlens/';
 const serveAll = (async () => new Response(null, { status: 200 })) as typeof fetch;
 const TINY_WEIGHTS = 'a8914e9527f893cb50f111466e6397e04b373069cf050fb6ed84a65668c4184f';
+/** The page's reference, parsed once: the worker and the cache key must see it as it is. */
+const TINY = parseModelRef('tiny-bert@wasm');
 
 type ToWorker = RpcRequest<EmbedMethods>;
 
@@ -132,7 +137,7 @@ async function setup(store: FakeStore | null) {
     createWorker: () => worker,
     wasmPaths,
   });
-  const report = await embedder.load('tiny-bert', { device: 'wasm' });
+  const report = await embedder.load(TINY);
   return { worker, embedder, report };
 }
 
@@ -152,8 +157,7 @@ describe('BrowserEmbedder', () => {
     const { worker, report, embedder } = await setup(null);
     expect(report).toMatchObject({
       backend: 'wasm',
-      modelId: 'tiny-bert',
-      dtype: 'fp32',
+      model: { id: 'tiny-bert', dtype: 'fp32' },
       source: 'site',
     });
     expect(embedder.backend).toBe('wasm');
@@ -170,6 +174,45 @@ describe('BrowserEmbedder', () => {
     // The worker runs from a blob: URL: it resolves model paths against the page's base.
     expect(load.config.siteBase).toBe(SITE);
     expect(load.config.wasmPaths.sha256).toBe('ab'.repeat(32));
+  });
+
+  it('hands the worker and the cache key the reference it was given, unchanged', async () => {
+    const store = new FakeStore();
+    const { worker, embedder, report } = await setup(store);
+    const { config } = worker.firstLoad();
+    expect(config.model).toBe(TINY);
+    // What postMessage delivers is a structured clone: the reference must survive it whole.
+    expect(structuredClone(config.model)).toEqual(TINY);
+    expect(report.model).toBe(TINY);
+    const run = embedder.embed(['x'], { kind: 'document' });
+    await until(() => embedRequests(worker) === 1);
+    worker.batch([0]);
+    worker.embedded();
+    await run;
+    const key = vectorKey(refKeyScope(TINY, 'document'), await sha256Hex('x'));
+    expect([...store.data.keys()]).toEqual([key]);
+    expect(JSON.parse(key)).toEqual([
+      'tiny-bert',
+      TINY.revision,
+      'fp32',
+      'mean+l2@128',
+      '',
+      await sha256Hex('x'),
+    ]);
+  });
+
+  it('refuses a Node reference before starting a worker', async () => {
+    const worker = new FakeWorker();
+    const embedder = new BrowserEmbedder({
+      siteBase: SITE,
+      fetchImpl: serveAll,
+      createWorker: () => worker,
+      wasmPaths,
+    });
+    await expect(embedder.load(parseModelRef('tiny-bert@node'))).rejects.toThrow(
+      'tiny-bert:fp32@node runs in Node, not in a page',
+    );
+    expect(worker.received).toEqual([]);
   });
 
   it('computes each distinct miss once, stores each batch, and fills every row', async () => {
@@ -226,7 +269,7 @@ describe('BrowserEmbedder', () => {
     expect([...store.data.keys()][0]).toContain(`"sha256:${TINY_WEIGHTS}"`);
 
     worker.weightsSha256 = 'f'.repeat(64);
-    await embedder.load('tiny-bert', { device: 'wasm' });
+    await embedder.load(TINY);
     const second = embedder.embed(['x'], { kind: 'document' });
     await until(() => embedRequests(worker) === 2);
     worker.batch([0]);
@@ -304,7 +347,7 @@ describe('BrowserEmbedder', () => {
       },
       wasmPaths,
     });
-    await embedder.load('tiny-bert', { device: 'wasm' });
+    await embedder.load(TINY);
     const first = embedder.embed(['a'], { kind: 'query' });
     await until(() => embedRequests(workers[0]) === 1);
     workers[0].fail('boom');

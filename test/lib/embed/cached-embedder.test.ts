@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cachedEmbedder } from '../../../src/lib/embed/cached-embedder.ts';
 import type { Embedder } from '../../../src/lib/embed/embedder.ts';
-import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import { getModelSpec, type ModelDtype } from '../../../src/lib/embed/model-registry.ts';
+import { parseModelRef, type ModelRef } from '../../../src/lib/embed/model-ref.ts';
 import type { VectorStore } from '../../../src/lib/embed/vector-cache.ts';
 
 // A query prefix of its own, so query and document vectors of one text differ.
 const spec = { ...getModelSpec('tiny-bert'), dims: 2, queryPrefix: 'q: ' };
+/** tiny-bert's reference over that variant (any dtype: the key is all that differs). */
+const ref = (dtype: ModelDtype): ModelRef => ({ ...parseModelRef('tiny-bert'), spec, dtype });
 
 /** Each text's vector is [its length, 1]; every call is recorded. */
 function countingEmbedder(calls: string[][]): Embedder {
@@ -38,7 +41,7 @@ describe('cachedEmbedder', () => {
   it('computes each distinct missing text once and returns rows in input order', async () => {
     const calls: string[][] = [];
     const store = new MapStore();
-    const e = cachedEmbedder(countingEmbedder(calls), 'fp32', store);
+    const e = cachedEmbedder(countingEmbedder(calls), ref('fp32'), store);
     const m = await e.embed(['aa', 'b', 'aa'], { kind: 'document' });
     expect(calls).toEqual([['aa', 'b']]);
     expect([...m.vectors]).toEqual([2, 1, 1, 1, 2, 1]);
@@ -48,9 +51,9 @@ describe('cachedEmbedder', () => {
   it('serves a second run from the store, and keeps query and document vectors apart', async () => {
     const calls: string[][] = [];
     const store = new MapStore();
-    const first = cachedEmbedder(countingEmbedder(calls), 'fp32', store);
+    const first = cachedEmbedder(countingEmbedder(calls), ref('fp32'), store);
     await first.embed(['aa', 'b'], { kind: 'document' });
-    const second = cachedEmbedder(countingEmbedder(calls), 'fp32', store);
+    const second = cachedEmbedder(countingEmbedder(calls), ref('fp32'), store);
     const m = await second.embed(['b', 'aa'], { kind: 'document' });
     expect([...m.vectors]).toEqual([1, 1, 2, 1]);
     expect(second.counts).toEqual({ cached: 2, computed: 0 });
@@ -61,18 +64,22 @@ describe('cachedEmbedder', () => {
   it('keeps vectors of other weights apart (the dtype is in the key)', async () => {
     const calls: string[][] = [];
     const store = new MapStore();
-    await cachedEmbedder(countingEmbedder(calls), 'fp32', store).embed(['x'], { kind: 'document' });
-    await cachedEmbedder(countingEmbedder(calls), 'q8', store).embed(['x'], { kind: 'document' });
+    await cachedEmbedder(countingEmbedder(calls), ref('fp32'), store).embed(['x'], {
+      kind: 'document',
+    });
+    await cachedEmbedder(countingEmbedder(calls), ref('q8'), store).embed(['x'], {
+      kind: 'document',
+    });
     expect(calls).toEqual([['x'], ['x']]);
   });
 
   it("adds to the caller's counts, so several embedders give one total", async () => {
     const store = new MapStore();
     const counts = { cached: 0, computed: 0 };
-    await cachedEmbedder(countingEmbedder([]), 'fp32', store, counts).embed(['a', 'bb'], {
+    await cachedEmbedder(countingEmbedder([]), ref('fp32'), store, counts).embed(['a', 'bb'], {
       kind: 'document',
     });
-    const second = cachedEmbedder(countingEmbedder([]), 'fp32', store, counts);
+    const second = cachedEmbedder(countingEmbedder([]), ref('fp32'), store, counts);
     await second.embed(['a', 'c'], { kind: 'document' });
     expect(counts).toEqual({ cached: 1, computed: 3 });
     expect(second.counts).toBe(counts);

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { EmbedderHub, ranOn, requestKey } from '../../../src/lib/embed/embedder-hub.ts';
 import type { OwnedVectorStore } from '../../../src/lib/embed/vector-cache.ts';
 import type { LoadReport } from '../../../src/lib/embed/browser-embedder.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 import { fakeHub, FakeEmbedder } from './fake-embedders.ts';
 
-const tiny = { modelId: 'tiny-bert', device: 'wasm' } as const;
+/** A request for the model reference `text`. */
+const req = (text: string) => ({ model: parseModelRef(text) });
+const tiny = req('tiny-bert@wasm');
 
 class MemoryStore implements OwnedVectorStore {
   readonly rows = new Map<string, Float32Array>();
@@ -28,8 +31,8 @@ class MemoryStore implements OwnedVectorStore {
 
 describe('requestKey', () => {
   it("treats a missing dtype as the model's default, and tells choices apart", () => {
-    expect(requestKey(tiny)).toBe(requestKey({ ...tiny, dtype: 'fp32' }));
-    expect(requestKey(tiny)).not.toBe(requestKey({ ...tiny, device: 'webgpu' }));
+    expect(requestKey(tiny)).toBe(requestKey(req('tiny-bert:fp32@wasm')));
+    expect(requestKey(tiny)).not.toBe(requestKey(req('tiny-bert@webgpu')));
     expect(requestKey(tiny)).not.toBe(requestKey({ ...tiny, failWebgpuProbe: true }));
   });
 });
@@ -39,12 +42,12 @@ describe('EmbedderHub', () => {
     const { hub, made } = fakeHub();
     const [a, b] = await Promise.all([
       hub.embedder(tiny),
-      hub.embedder({ ...tiny, dtype: 'fp32' }),
+      hub.embedder(req('tiny-bert:fp32@wasm')),
     ]);
     expect(made).toHaveLength(1);
     expect(a.vectors).toBe(b.vectors);
     expect(hub.vectors(tiny)).toBe(a.vectors);
-    await hub.embedder({ ...tiny, device: 'webgpu' });
+    await hub.embedder(req('tiny-bert@webgpu'));
     expect(made).toHaveLength(2);
   });
 
@@ -60,7 +63,7 @@ describe('EmbedderHub', () => {
   it('runs every embedding through one queue, across embedders', async () => {
     const { hub, concurrency } = fakeHub({ delayMs: 5 });
     const a = await hub.embedder(tiny);
-    const b = await hub.embedder({ ...tiny, modelId: 'minilm' });
+    const b = await hub.embedder(req('minilm@wasm'));
     await Promise.all([
       a.embed(['cat'], { kind: 'document' }),
       b.embed(['visa'], { kind: 'document' }),
@@ -76,7 +79,7 @@ describe('EmbedderHub', () => {
       create: async (request) => {
         attempts++;
         if (attempts === 1) throw new Error('model file missing');
-        return new FakeEmbedder(request.modelId);
+        return new FakeEmbedder(request.model.id);
       },
     });
     await expect(hub.embedder(tiny)).rejects.toThrow('model file missing');
@@ -87,7 +90,7 @@ describe('EmbedderHub', () => {
   it('disposes the least recently used idle embedder beyond `keep`, and reloads it on use', async () => {
     const { hub, made } = fakeHub({ keep: 1 });
     const a = await hub.embedder(tiny);
-    await hub.embedder({ ...tiny, device: 'webgpu' });
+    await hub.embedder(req('tiny-bert@webgpu'));
     expect(made[0].embedder.disposed).toBe(true);
     expect(made[1].embedder.disposed).toBe(false);
     await a.embed(['cat'], { kind: 'document' });
@@ -106,11 +109,11 @@ describe('EmbedderHub', () => {
       },
       create: async (request, s) => {
         given.push(s);
-        return new FakeEmbedder(request.modelId);
+        return new FakeEmbedder(request.model.id);
       },
     });
     await hub.embedder(tiny);
-    await hub.embedder({ ...tiny, modelId: 'minilm' });
+    await hub.embedder(req('minilm@wasm'));
     expect(await hub.store()).toBe(store);
     expect(opened).toBe(1);
     expect(given).toEqual([store, store]);
@@ -124,7 +127,7 @@ describe('EmbedderHub', () => {
       openStore: () => Promise.reject(new Error('IndexedDB is blocked by another tab')),
       create: async (request, s) => {
         given.push(s);
-        return new FakeEmbedder(request.modelId);
+        return new FakeEmbedder(request.model.id);
       },
     });
     await hub.embedder(tiny);
@@ -163,8 +166,7 @@ function reportOf(backend: 'wasm' | 'webgpu'): LoadReport {
     loadMs: 1,
     files: [],
     weightsSha256: '',
-    modelId: 'tiny-bert',
-    dtype: 'fp32',
+    model: parseModelRef('tiny-bert'),
     source: 'site',
   };
 }

@@ -77,10 +77,10 @@ export function fakeHub(
         await new Promise((r) => setTimeout(r, 5));
         onLoad?.({ loaded: bytes, total: bytes, file: 'onnx/model.onnx' });
       }
-      if (options.failing?.includes(request.modelId)) {
-        throw new Error(`cannot load ${request.modelId}`);
+      if (options.failing?.includes(request.model.id)) {
+        throw new Error(`cannot load ${request.model.id}`);
       }
-      const embedder = new FakeEmbedder(request.modelId, options.delayMs, concurrency);
+      const embedder = new FakeEmbedder(request.model.id, options.delayMs, concurrency);
       made.push({ request, embedder });
       return embedder;
     },

@@ -8,6 +8,7 @@ import { getModelSpec, type ModelSpec } from '../../../src/lib/embed/model-regis
 import { createNodeEmbedder, type NodeEmbedder } from '../../../src/lib/embed/node-embedder.ts';
 import { prepareTexts } from '../../../src/lib/embed/text-prep.ts';
 import { maxAbsDiff, parityTexts, referenceVectors } from './reference-vectors.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const modelDir = join(repoRoot, 'test/fixtures/models/tiny-bert');
@@ -20,7 +21,7 @@ let tokenizer: PreTrainedTokenizer;
 const tempDirs: string[] = [];
 
 beforeAll(async () => {
-  embedder = await createNodeEmbedder({ modelId: 'tiny-bert', maxBatch: 8 });
+  embedder = await createNodeEmbedder({ model: parseModelRef('tiny-bert'), maxBatch: 8 });
   // Tokenizer only (env.localModelPath was set by the embedder): the forward pass is the reference's own.
   tokenizer = await AutoTokenizer.from_pretrained('tiny-bert');
 });
@@ -72,7 +73,7 @@ describe('node embedder vs reference BERT (tiny-bert)', () => {
       pooling: bge.pooling,
       queryPrefix: bge.queryPrefix,
     };
-    const prefixed = await createNodeEmbedder({ modelId: spec.id, spec });
+    const prefixed = await createNodeEmbedder({ model: { ...parseModelRef('tiny-bert'), spec } });
     try {
       const sample = texts.slice(0, 10);
       const queries = await prefixed.embed(sample, { kind: 'query' });
@@ -100,8 +101,8 @@ describe('loading a model directory with a missing file', () => {
     tempDirs.push(root);
     await cp(modelDir, join(root, 'tiny-bert'), { recursive: true });
     await rm(join(root, 'tiny-bert', 'tokenizer.json'));
-    await expect(createNodeEmbedder({ modelId: 'tiny-bert', modelRoot: root })).rejects.toThrow(
-      /tokenizer\.json/,
-    );
+    await expect(
+      createNodeEmbedder({ model: parseModelRef('tiny-bert'), modelRoot: root }),
+    ).rejects.toThrow(/tokenizer\.json/);
   });
 });

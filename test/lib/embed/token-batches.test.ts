@@ -8,6 +8,7 @@ import {
 } from '../../../src/lib/embed/token-batches.ts';
 import type { TokenIds } from '../../../src/lib/embed/forward.ts';
 import { parityTexts } from './reference-vectors.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 
 describe('planBatches', () => {
   it('without a budget: batches of maxBatch, shortest first, ties by index', () => {
@@ -107,9 +108,10 @@ describe('token-budget batching on a real model (tiny-bert, onnxruntime-node)', 
   let budgeted: NodeEmbedder;
   let fixed: NodeEmbedder;
   beforeAll(async () => {
-    oneByOne = await createNodeEmbedder({ modelId: 'tiny-bert', maxBatch: 1, tokenBudget: 0 });
-    budgeted = await createNodeEmbedder({ modelId: 'tiny-bert', maxBatch: 256, tokenBudget: 512 });
-    fixed = await createNodeEmbedder({ modelId: 'tiny-bert', maxBatch: 32, tokenBudget: 0 });
+    const model = parseModelRef('tiny-bert');
+    oneByOne = await createNodeEmbedder({ model, maxBatch: 1, tokenBudget: 0 });
+    budgeted = await createNodeEmbedder({ model, maxBatch: 256, tokenBudget: 512 });
+    fixed = await createNodeEmbedder({ model, maxBatch: 32, tokenBudget: 0 });
   });
   afterAll(async () => {
     await Promise.all([oneByOne, budgeted, fixed].map((e) => e?.dispose()));

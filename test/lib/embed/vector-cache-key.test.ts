@@ -9,6 +9,7 @@ import {
   vectorKeyScope,
 } from '../../../src/lib/embed/vector-cache-key.ts';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 
 const tiny = getModelSpec('tiny-bert');
 const bge = getModelSpec('bge-small');
@@ -34,10 +35,11 @@ describe('vector cache keys', () => {
 
   it('keys a browser load on the sha256 of the weights it read: pinned bytes as before, others apart', () => {
     const pinned = tiny.files.find((f) => f.path === 'onnx/model.onnx')?.sha256 ?? '';
-    expect(loadedKeyScope(tiny, 'fp32', 'document', pinned)).toEqual(
+    const ref = parseModelRef('tiny-bert:fp32');
+    expect(loadedKeyScope(ref, 'document', pinned)).toEqual(
       vectorKeyScope(tiny, 'fp32', 'document'),
     );
-    const tampered = loadedKeyScope(tiny, 'fp32', 'document', '0'.repeat(64));
+    const tampered = loadedKeyScope(ref, 'document', '0'.repeat(64));
     expect(tampered.revision).toBe(`sha256:${'0'.repeat(64)}`);
     expect(vectorKey(tampered, 'h')).not.toBe(
       vectorKey(vectorKeyScope(tiny, 'fp32', 'document'), 'h'),

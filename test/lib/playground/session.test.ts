@@ -81,7 +81,7 @@ describe('PlaygroundSession', () => {
     expect(tiny?.ranking?.memories[0].rank).toBe(1);
     expect(seen.some((state) => state.results['tiny-bert']?.status === 'loading')).toBe(true);
     expect(made).toHaveLength(1);
-    expect(made[0].request).toMatchObject({ modelId: 'tiny-bert', device: 'auto' });
+    expect(made[0].request.model).toMatchObject({ id: 'tiny-bert', backend: 'auto' });
   });
 
   it('embeds the background once per model, and shows only the latest texts', async () => {

@@ -15,6 +15,7 @@ import {
   recomputeRelease,
   type ReleasePair,
 } from '../../../src/lib/protocol-kit/locomo-plus-release.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const site = path.join(root, 'public');
@@ -110,7 +111,7 @@ describe.skipIf(!hasData)('release mode on the 401 released records (tiny-bert)'
     const opened = await openSiteCatalog(site);
     close = opened.close;
     pairs = await loadLocomoPlusRelease(opened.catalog);
-    node = await createNodeEmbedder({ modelId: 'tiny-bert' });
+    node = await createNodeEmbedder({ model: parseModelRef('tiny-bert') });
   }, 120_000);
 
   afterAll(async () => {

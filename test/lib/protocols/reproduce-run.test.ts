@@ -20,6 +20,7 @@ import { fakeHub } from '../embed/fake-embedders.ts';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
+import { parseModelRef } from '../../../src/lib/embed/model-ref.ts';
 
 const inmind = readReproduceParams({ bench: 'inmind', ret: 'bm25' });
 const locomo = readReproduceParams({ bench: 'locomo', ret: 'bm25' });
@@ -204,7 +205,7 @@ describe('protocolCompute', () => {
     await expect(compute(catalog, view, never, () => undefined)).rejects.toBeInstanceOf(
       MissingTablesError,
     );
-    expect(made.map((m) => m.request)).toEqual([{ modelId: 'tiny-bert', device: 'wasm' }]);
+    expect(made.map((m) => m.request)).toEqual([{ model: parseModelRef('tiny-bert@wasm') }]);
   });
 
   it('passes the model download to the page as it arrives', async () => {
@@ -234,9 +235,7 @@ describe('protocolCompute', () => {
     await expect(compute(catalog, view, never, () => undefined)).rejects.toBeInstanceOf(
       MissingTablesError,
     );
-    expect(made.map((m) => m.request)).toEqual([
-      { modelId: 'bge-small', device: 'wasm', dtype: 'q8' },
-    ]);
+    expect(made.map((m) => m.request)).toEqual([{ model: parseModelRef('bge-small:q8@wasm') }]);
   });
 });
 
@@ -267,7 +266,10 @@ async function realPack(): Promise<{ entry: SitePackEntry; bytes: ArrayBuffer }>
   const spec = getModelSpec('tiny-bert');
   const vectors = new Float32Array(spec.dims).fill(0.5);
   const bytes = writeVectorPack(
-    packRowsOf(spec, 'fp32', 'document', [await sha256Hex('a')], { dim: spec.dims, vectors }),
+    packRowsOf(parseModelRef('tiny-bert:fp32'), 'document', [await sha256Hex('a')], {
+      dim: spec.dims,
+      vectors,
+    }),
   );
   return { entry: { ...pinned, sha256: await sha256Hex(new Uint8Array(bytes)) }, bytes };
 }
@@ -310,7 +312,7 @@ describe("protocolCompute with the site's vectors", () => {
     await expect(compute(catalog, view('browser'), never, () => undefined)).rejects.toBeInstanceOf(
       MissingTablesError,
     );
-    expect(made.map((m) => m.request.modelId)).toEqual(['tiny-bert']);
+    expect(made.map((m) => m.request.model.id)).toEqual(['tiny-bert']);
   });
 
   it('embeds as before where the site has no packs', async () => {

@@ -9,6 +9,7 @@ import {
   packFileName,
 } from '../../../src/lib/vectors/pack-io.ts';
 import { readVectorPack, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
+import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
 
 class MemoryStore implements VectorStore {
   readonly map = new Map<string, Float32Array>();
@@ -29,7 +30,12 @@ const matrix = { dim: 2, vectors: Float32Array.of(1, 0, 0, 1, 1, 0, 0.6, 0.8) };
 
 describe('pack import and export', () => {
   it('an exported run, imported, answers every lookup the embedder makes for those texts', async () => {
-    const bytes = await exportPack({ spec, dtype, kind: 'document', texts, matrix });
+    const bytes = await exportPack({
+      model: refOfSpec(spec, { dtype }),
+      kind: 'document',
+      texts,
+      matrix,
+    });
     const store = new MemoryStore();
     const summary = await importPack(bytes, listModelSpecs(), store);
     expect(summary).toEqual({ imported: 3, rejected: {} });
@@ -46,7 +52,7 @@ describe('pack import and export', () => {
 
   it('reports what it skipped, and names the file after model and dtype', async () => {
     const rows = await readVectorPack(
-      await exportPack({ spec, dtype, kind: 'document', texts, matrix }),
+      await exportPack({ model: refOfSpec(spec, { dtype }), kind: 'document', texts, matrix }),
     );
     rows[0] = { ...rows[0], scope: { ...rows[0].scope, revision: 'sha256:other' } };
     const store = new MemoryStore();
@@ -56,6 +62,8 @@ describe('pack import and export', () => {
     expect(describeImport('p.parquet', summary)).toBe(
       'Imported 2 vectors from p.parquet; skipped 1 (other weights).',
     );
-    expect(packFileName({ spec, dtype })).toBe(`memlens-vectors-tiny-bert-${dtype}.parquet`);
+    expect(packFileName({ model: refOfSpec(spec, { dtype }) })).toBe(
+      `memlens-vectors-tiny-bert-${dtype}.parquet`,
+    );
   });
 });

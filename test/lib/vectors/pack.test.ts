@@ -11,6 +11,7 @@ import {
   writeVectorPack,
   type PackRow,
 } from '../../../src/lib/vectors/pack.ts';
+import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
 
 const spec = getModelSpec('tiny-bert');
 const dtype = spec.dtypes[0];
@@ -20,7 +21,7 @@ async function sample(): Promise<PackRow[]> {
   const hashes = await Promise.all(texts.map(sha256Hex));
   const dim = 3;
   const vectors = Float32Array.from({ length: texts.length * dim }, (_, i) => Math.sin(i) / 3);
-  return packRowsOf(spec, dtype, 'document', hashes, { dim, vectors });
+  return packRowsOf(refOfSpec(spec, { dtype }), 'document', hashes, { dim, vectors });
 }
 
 describe('vector packs', () => {
@@ -81,7 +82,10 @@ describe('vector packs', () => {
 
   it('checks that each text has one vector', () => {
     expect(() =>
-      packRowsOf(spec, dtype, 'query', ['a'.repeat(64)], { dim: 2, vectors: new Float32Array(4) }),
+      packRowsOf(refOfSpec(spec, { dtype }), 'query', ['a'.repeat(64)], {
+        dim: 2,
+        vectors: new Float32Array(4),
+      }),
     ).toThrow(RangeError);
   });
 });

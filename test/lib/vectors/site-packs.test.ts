@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
 import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
 import {
   PackMissError,
@@ -23,7 +24,9 @@ async function packBytes(): Promise<ArrayBuffer> {
   const hashes = await Promise.all(texts.map(sha256Hex));
   const dim = spec.dims;
   const vectors = Float32Array.from({ length: texts.length * dim }, (_, i) => Math.cos(i));
-  return writeVectorPack(packRowsOf(spec, 'fp32', 'document', hashes, { dim, vectors }));
+  return writeVectorPack(
+    packRowsOf(refOfSpec(spec, { dtype: 'fp32' }), 'document', hashes, { dim, vectors }),
+  );
 }
 
 async function entryOf(bytes: ArrayBuffer): Promise<SitePackEntry> {
