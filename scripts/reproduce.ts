@@ -43,7 +43,15 @@ import { BM25_ID, RetrieverPool, type EmbedderFactory } from '../src/lib/protoco
 import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocol-kit/report.ts';
 import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
+import { buildProtocol } from '../src/lib/protocols/build.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
+import { compareRetrievers, type Comparison } from '../src/lib/protocol-kit/compare.ts';
+import { comparisonCsvRows, comparisonLines } from '../src/lib/protocol-kit/compare-report.ts';
+import {
+  formatRetrieverRef,
+  parseRetrieverRef,
+  type RetrieverRef,
+} from '../src/lib/protocol-kit/retriever-ref.ts';
 import type { Protocol } from '../src/lib/protocol-kit/types.ts';
 import {
   BENCHMARK_DEFS,
@@ -77,6 +85,10 @@ export interface CliOptions {
   syntheticDims: number | null;
   /** Weights of the dense model; null: the model's first (fp32 where it has one). */
   dtype: ModelDtype | null;
+  /** `--compare`: two or more retrievers on the same queries; null for one retriever. */
+  compare: RetrieverRef[] | null;
+  /** Level of the tie groups after Holm. */
+  alpha: number;
 }
 
 /** A mistake in the command line: the CLI prints it with the usage and exits with 2. */
@@ -97,6 +109,31 @@ function positiveInt(value: string, flag: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer`);
   return n;
+}
+
+/** `--compare bm25,minilm,minilm:q8`: each a known retriever, none twice, two or more. */
+export function compareRefs(text: string): RetrieverRef[] {
+  const refs = text.split(',').map((part) => {
+    try {
+      const ref = parseRetrieverRef(part);
+      if (ref.id !== BM25_ID) getModelSpec(ref.id);
+      if (ref.id === BM25_ID && ref.dtype !== null) throw new Error('bm25 has no dtype');
+      return ref;
+    } catch (err) {
+      throw new UsageError(`--compare: ${errorMessage(err)}`);
+    }
+  });
+  const names = refs.map(formatRetrieverRef);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new UsageError(`--compare names "${twice}" twice`);
+  if (refs.length < 2) throw new UsageError('--compare needs two or more retrievers');
+  return refs;
+}
+
+function level(value: string, flag: string): number {
+  const a = Number(value);
+  if (!(a > 0 && a < 1)) throw new UsageError(`${flag} must be a number between 0 and 1`);
+  return a;
 }
 
 function resolveRetriever(
@@ -163,6 +200,11 @@ export function usage(
     '  --time N             time N rescoring runs from cached vectors',
     `  --dtype D            dense model weights: ${MODEL_DTYPES.join(' | ')} (default the model's first; fp32 is the only exact one)`,
     '  --synthetic-dims D   seeded fake vectors of width D (timing only; numbers meaningless)',
+    '  --compare R1,R2[,…]  compare retrievers on the same queries: bm25, a model id, or ID:DTYPE',
+    '                       (e.g. bm25,minilm,minilm:q8): recall@1/5/10 and AUC with 95% intervals,',
+    "                       each pair's exact McNemar test and paired bootstrap Δ, Holm, tie groups;",
+    '                       --out DIR writes comparison.csv (one row per pair × metric × k)',
+    '  --alpha A            level of the tie groups after Holm (default 0.05)',
     '  -h, --help           print this and exit',
     '',
     'Benchmarks:',
@@ -204,6 +246,8 @@ export function parseArgs(
     time: 0,
     syntheticDims: null as number | null,
     dtype: null as ModelDtype | null,
+    compare: null as RetrieverRef[] | null,
+    alpha: 0.05,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -239,6 +283,8 @@ export function parseArgs(
     else if (flag === '--time') opts.time = positiveInt(value(), flag);
     else if (flag === '--synthetic-dims') opts.syntheticDims = positiveInt(value(), flag);
     else if (flag === '--dtype') opts.dtype = oneOf(value(), MODEL_DTYPES, flag);
+    else if (flag === '--compare') opts.compare = compareRefs(value());
+    else if (flag === '--alpha') opts.alpha = level(value(), flag);
     else throw new UsageError(`unknown option "${flag}"`);
   }
   const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
@@ -250,6 +296,12 @@ export function parseArgs(
     } catch (err) {
       throw new UsageError(errorMessage(err));
     }
+  }
+  if (opts.compare !== null && (retriever !== null || model !== null)) {
+    throw new UsageError('--compare names every retriever: drop --retriever and --model');
+  }
+  if (opts.compare !== null && isRelease(spec)) {
+    throw new UsageError('--compare ranks retrievers: use it with --mode retrieval on LoCoMo-Plus');
   }
   if (isRelease(spec) && id === BM25_ID) {
     throw new UsageError(
@@ -437,6 +489,61 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
   } finally {
     await pool.dispose();
   }
+}
+
+export interface CompareRun {
+  comparison: Comparison;
+  lines: string[];
+}
+
+function refLabel(ref: RetrieverRef): string {
+  if (ref.id === BM25_ID) return 'BM25';
+  const spec = getModelSpec(ref.id);
+  return `${spec.label} ${ref.dtype ?? spec.dtypes[0]}`;
+}
+
+/** `--compare`: one protocol build, each retriever on it (one pool per dtype), then the paired statistics. */
+export async function reproduceComparison(
+  opts: CliOptions,
+  refs: readonly RetrieverRef[],
+  catalog: Catalog,
+): Promise<CompareRun> {
+  const counts: CacheCounts = { cached: 0, computed: 0 };
+  const pools = new Map<string, RetrieverPool>();
+  const poolFor = (dtype: ModelDtype | null) => {
+    const key = dtype ?? '';
+    const pool = pools.get(key) ?? new RetrieverPool(factoryFor({ ...opts, dtype }, counts));
+    pools.set(key, pool);
+    return pool;
+  };
+  try {
+    const protocol = await buildProtocol(opts.spec, catalog);
+    const compared = [];
+    for (const ref of refs) {
+      const retriever = await poolFor(ref.dtype ?? opts.dtype).retriever(ref.id, opts.queryPrefix);
+      await retriever.prepare(protocol);
+      const evaluation = scoreProtocol(protocol, retriever);
+      compared.push({ ref: formatRetrieverRef(ref), label: refLabel(ref), evaluation });
+    }
+    const comparison = compareRetrievers(compared, {
+      tieK: opts.k || protocol.defaultK,
+      alpha: opts.alpha,
+    });
+    const vectors = vectorLine(counts);
+    return { comparison, lines: [...comparisonLines(comparison), ...(vectors ? [vectors] : [])] };
+  } finally {
+    for (const pool of pools.values()) await pool.dispose();
+  }
+}
+
+export async function writeComparisonOutputs(run: CompareRun, dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const files: Record<string, string> = {
+    'summary.txt': `${run.lines.join('\n')}\n`,
+    'comparison.csv': rowsToCsv(comparisonCsvRows(run.comparison)),
+  };
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  return Object.keys(files).map((f) => path.join(dir, f));
 }
 
 function formatDeviation(value: number | null): string {
@@ -682,6 +789,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     const log = (text: string) =>
       opts.format === 'table' ? console.log(text) : console.error(text);
     if (opts.syntheticDims !== null) log('synthetic vectors: timing only, numbers meaningless\n');
+    if (opts.compare !== null) {
+      const run = await reproduceComparison(opts, opts.compare, catalog);
+      if (opts.format === 'table') console.log(run.lines.join('\n'));
+      else if (opts.format === 'json') console.log(JSON.stringify(run.comparison, null, 2));
+      else process.stdout.write(rowsToCsv(comparisonCsvRows(run.comparison)));
+      const names = opts.compare
+        .map(formatRetrieverRef)
+        .join('-')
+        .replace(/[^\w.-]+/g, '_');
+      const written = await writeComparisonOutputs(
+        run,
+        opts.out ?? path.join(root, 'dist/reproduce', `${opts.spec.benchmark}-compare-${names}`),
+      );
+      log(
+        `\nwrote ${written.length} files to ${path.relative(process.cwd(), path.dirname(written[0])) || '.'}`,
+      );
+      return 0;
+    }
     if (isRelease(opts.spec)) {
       const run = await reproduceRelease(opts, catalog);
       if (opts.format === 'table') console.log(run.lines.join('\n'));
