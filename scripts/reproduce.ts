@@ -48,7 +48,15 @@ import {
 import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocol-kit/report.ts';
 import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
+import { buildProtocol } from '../src/lib/protocols/build.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
+import { compareRetrievers, type Comparison } from '../src/lib/protocol-kit/compare.ts';
+import { comparisonCsvRows, comparisonLines } from '../src/lib/protocol-kit/compare-report.ts';
+import {
+  formatCompareRef,
+  parseCompareRef,
+  type CompareRef,
+} from '../src/lib/protocol-kit/compare-ref.ts';
 import type { Protocol } from '../src/lib/protocol-kit/types.ts';
 import {
   BENCHMARK_DEFS,
@@ -84,6 +92,10 @@ export interface CliOptions {
   syntheticDims: number | null;
   /** Weights of the dense model; null: the model's first (fp32 where it has one). */
   dtype: ModelDtype | null;
+  /** `--compare`: two or more retrievers on the same queries; null for one retriever. */
+  compare: CompareRef[] | null;
+  /** Level of the tie groups after Holm. */
+  alpha: number;
 }
 
 /** A mistake in the command line: the CLI prints it with the usage and exits with 2. */
@@ -104,6 +116,31 @@ function positiveInt(value: string, flag: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer`);
   return n;
+}
+
+/** `--compare bm25,minilm,minilm:q8`: each a known retriever, none twice, two or more. */
+export function compareRefs(text: string): CompareRef[] {
+  const refs = text.split(',').map((part) => {
+    try {
+      const ref = parseCompareRef(part);
+      if (ref.id !== BM25_ID) compareModel(ref, null);
+      if (ref.id === BM25_ID && ref.dtype !== null) throw new Error('bm25 has no dtype');
+      return ref;
+    } catch (err) {
+      throw new UsageError(`--compare: ${errorMessage(err)}`);
+    }
+  });
+  const names = refs.map(formatCompareRef);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new UsageError(`--compare names "${twice}" twice`);
+  if (refs.length < 2) throw new UsageError('--compare needs two or more retrievers');
+  return refs;
+}
+
+function level(value: string, flag: string): number {
+  const a = Number(value);
+  if (!(a > 0 && a < 1)) throw new UsageError(`${flag} must be a number between 0 and 1`);
+  return a;
 }
 
 function resolveRetriever(
@@ -170,6 +207,11 @@ export function usage(
     '  --time N             time N rescoring runs from cached vectors',
     `  --dtype D            dense model weights: ${MODEL_DTYPES.join(' | ')} (default the model's first; fp32 is the only exact one)`,
     '  --synthetic-dims D   seeded fake vectors of width D (timing only; numbers meaningless)',
+    '  --compare R1,R2[,…]  compare retrievers on the same queries: bm25, a model id, or ID:DTYPE',
+    '                       (e.g. bm25,minilm,minilm:q8): recall@1/5/10 and AUC with 95% intervals,',
+    "                       each pair's exact McNemar test and paired bootstrap Δ, Holm, tie groups;",
+    '                       --out DIR writes comparison.csv (one row per pair × metric × k)',
+    '  --alpha A            level of the tie groups after Holm (default 0.05)',
     '  -h, --help           print this and exit',
     '',
     'Benchmarks:',
@@ -211,6 +253,8 @@ export function parseArgs(
     time: 0,
     syntheticDims: null as number | null,
     dtype: null as ModelDtype | null,
+    compare: null as CompareRef[] | null,
+    alpha: 0.05,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -246,6 +290,8 @@ export function parseArgs(
     else if (flag === '--time') opts.time = positiveInt(value(), flag);
     else if (flag === '--synthetic-dims') opts.syntheticDims = positiveInt(value(), flag);
     else if (flag === '--dtype') opts.dtype = oneOf(value(), MODEL_DTYPES, flag);
+    else if (flag === '--compare') opts.compare = compareRefs(value());
+    else if (flag === '--alpha') opts.alpha = level(value(), flag);
     else throw new UsageError(`unknown option "${flag}"`);
   }
   const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
@@ -263,6 +309,12 @@ export function parseArgs(
         `--model: "${id}": the CLI runs the machine's copy on onnxruntime-node: give ID or ID:DTYPE`,
       );
     }
+  }
+  if (opts.compare !== null && (retriever !== null || model !== null)) {
+    throw new UsageError('--compare names every retriever: drop --retriever and --model');
+  }
+  if (opts.compare !== null && isRelease(spec)) {
+    throw new UsageError('--compare ranks retrievers: use it with --mode retrieval on LoCoMo-Plus');
   }
   if (isRelease(spec) && id === BM25_ID) {
     throw new UsageError(
@@ -448,6 +500,59 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
   } finally {
     await pool.dispose();
   }
+}
+
+export interface CompareRun {
+  comparison: Comparison;
+  lines: string[];
+}
+
+/** A compared model's reference, run on onnxruntime-node: its own dtype, else `--dtype`, else its first. */
+function compareModel(ref: CompareRef, dtype: ModelDtype | null): ModelRef {
+  const defaults = { dtype: ref.dtype ?? dtype ?? undefined, backend: 'node' as const };
+  return parseModelRef(ref.id, defaults, '--compare');
+}
+
+const refLabel = (model: RetrieverRef) =>
+  model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
+
+/** `--compare`: one protocol build, each retriever on it, then the paired statistics. */
+export async function reproduceComparison(
+  opts: CliOptions,
+  refs: readonly CompareRef[],
+  catalog: Catalog,
+): Promise<CompareRun> {
+  const counts: CacheCounts = { cached: 0, computed: 0 };
+  const pool = new RetrieverPool(factoryFor(opts, counts));
+  try {
+    const protocol = await buildProtocol(opts.spec, catalog);
+    const compared = [];
+    for (const ref of refs) {
+      const model = ref.id === BM25_ID ? BM25_ID : compareModel(ref, opts.dtype);
+      const retriever = await pool.retriever(model, opts.queryPrefix);
+      await retriever.prepare(protocol);
+      const evaluation = scoreProtocol(protocol, retriever);
+      compared.push({ ref: formatCompareRef(ref), label: refLabel(model), evaluation });
+    }
+    const comparison = compareRetrievers(compared, {
+      tieK: opts.k || protocol.defaultK,
+      alpha: opts.alpha,
+    });
+    const vectors = vectorLine(counts);
+    return { comparison, lines: [...comparisonLines(comparison), ...(vectors ? [vectors] : [])] };
+  } finally {
+    await pool.dispose();
+  }
+}
+
+export async function writeComparisonOutputs(run: CompareRun, dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const files: Record<string, string> = {
+    'summary.txt': `${run.lines.join('\n')}\n`,
+    'comparison.csv': rowsToCsv(comparisonCsvRows(run.comparison)),
+  };
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  return Object.keys(files).map((f) => path.join(dir, f));
 }
 
 function formatDeviation(value: number | null): string {
@@ -694,6 +799,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     const log = (text: string) =>
       opts.format === 'table' ? console.log(text) : console.error(text);
     if (opts.syntheticDims !== null) log('synthetic vectors: timing only, numbers meaningless\n');
+    if (opts.compare !== null) {
+      const run = await reproduceComparison(opts, opts.compare, catalog);
+      if (opts.format === 'table') console.log(run.lines.join('\n'));
+      else if (opts.format === 'json') console.log(JSON.stringify(run.comparison, null, 2));
+      else process.stdout.write(rowsToCsv(comparisonCsvRows(run.comparison)));
+      const names = opts.compare
+        .map(formatCompareRef)
+        .join('-')
+        .replace(/[^\w.-]+/g, '_');
+      const written = await writeComparisonOutputs(
+        run,
+        opts.out ?? path.join(root, 'dist/reproduce', `${opts.spec.benchmark}-compare-${names}`),
+      );
+      log(
+        `\nwrote ${written.length} files to ${path.relative(process.cwd(), path.dirname(written[0])) || '.'}`,
+      );
+      return 0;
+    }
     if (isRelease(opts.spec)) {
       const run = await reproduceRelease(opts, catalog);
       if (opts.format === 'table') console.log(run.lines.join('\n'));

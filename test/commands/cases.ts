@@ -155,6 +155,25 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run reproduce -- --benchmark locomo-plus --model bge-small': RUN({ code: 1, out: NO_BGE }),
   'npm run reproduce -- --benchmark locomo-plus --model ID': SYNOPSIS,
   'npm run reproduce -- --benchmark locomo-conv --retriever bm25': RUN({ out: [/recall@10/] }),
+  // MiniLM's vectors come from the vector cache the MiniLM cases above filled; q8 embeds once.
+  'npm run reproduce -- --benchmark inmind --compare bm25,minilm': RUN({
+    out: [
+      /bm25 − minilm +Δrecall@5 +b +1 +c +53 +p +6\.1e-15/,
+      /bm25 − minilm +Δrecall@5 +b +0 +c +1 +p +1\.0000/,
+      /tie groups at recall@5: \{minilm\} · \{bm25\}/,
+    ],
+    timeoutS: 900,
+  }),
+  'npm run reproduce -- --benchmark inmind --compare bm25,minilm,minilm:q8 --out out/compare/': RUN(
+    {
+      out: [
+        /minilm − minilm:q8 +Δrecall@5/,
+        /tie groups at recall@5: \{minilm:q8, minilm\} · \{bm25\}/,
+      ],
+      writes: ['out/compare/comparison.csv', 'out/compare/summary.txt'],
+      timeoutS: 900,
+    },
+  ),
   'npm run reproduce -- --benchmark locomo-conv --retriever bm25 --format csv': RUN({
     out: [/^benchmark,|,recall,|recall@?10/m],
   }),

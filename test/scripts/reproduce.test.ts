@@ -160,6 +160,36 @@ describe('reproduce CLI arguments', () => {
   });
 });
 
+describe('reproduce --compare arguments', () => {
+  it('reads two or more retrievers, each ID or ID:DTYPE, and the level', () => {
+    const opts = parseArgs(['--compare', 'bm25,minilm,minilm:q8', '--alpha', '0.01']);
+    expect(opts.compare).toEqual([
+      { id: 'bm25', dtype: null },
+      { id: 'minilm', dtype: null },
+      { id: 'minilm', dtype: 'q8' },
+    ]);
+    expect(opts.alpha).toBe(0.01);
+    expect(parseArgs([]).compare).toBeNull();
+  });
+
+  it('names the mistake', () => {
+    const cases: [string[], RegExp][] = [
+      [['--compare', 'bm25'], /two or more/],
+      [['--compare', 'bm25,nope'], /--compare: .*nope/],
+      [['--compare', 'bm25,minilm:int3'], /dtype must be one of/],
+      [['--compare', 'bm25:q8,minilm'], /bm25 has no dtype/],
+      [['--compare', 'minilm,minilm:fp32,minilm'], /names "minilm" twice/],
+      [['--compare', 'bm25,minilm', '--retriever', 'bm25'], /drop --retriever and --model/],
+      [['--compare', 'bm25,minilm', '--alpha', '1'], /--alpha must be a number between 0 and 1/],
+      [['--benchmark', 'locomo-plus', '--compare', 'bm25,minilm'], /--mode retrieval/],
+    ];
+    for (const [argv, message] of cases) {
+      expect(() => parseArgs(argv)).toThrow(UsageError);
+      expect(() => parseArgs(argv)).toThrow(message);
+    }
+  });
+});
+
 describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () => {
   let run: CliRun;
   let out: string;

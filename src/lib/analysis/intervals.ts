@@ -50,7 +50,8 @@ export interface BootstrapOptions {
   seed?: number;
 }
 
-function percentileInterval(replicates: Float64Array): Interval {
+/** The 2.5th and 97.5th percentiles of the replicates (sorted in place). */
+export function percentileInterval(replicates: Float64Array): Interval {
   replicates.sort();
   return { lo: percentile(replicates, 0.025), hi: percentile(replicates, 0.975) };
 }
@@ -206,20 +207,17 @@ function addWeighted(into: Float64Array, h: SparseHist, w: number): void {
   for (let j = 0; j < h.bins.length; j++) into[h.bins[j]] += w * h.counts[j];
 }
 
-/**
- * Bootstrap over queries of AUC and KS: each resample draws queries with replacement and pools
- * their target and background scores. Scores are binned (SEPARATION_BINS over the observed
- * range) and each query kept as a sparse histogram, so a resample costs one pass over the
- * queries' occupied bins instead of a sort of every score; the interval is for the binned
- * statistic, which differs from the exact one by at most the mass tied within a bin.
- */
-export function bootstrapSeparation(
+/** Every query's target and background scores binned on one range (SEPARATION_BINS wide). */
+export interface BinnedGroups {
+  bins: number;
+  hists: readonly { t: SparseHist; b: SparseHist }[];
+}
+
+/** Bins each query's scores on the range of all of them; null when there are none. */
+export function binGroups(
   groups: readonly ScoreGroup[],
-  { reps = SEPARATION_REPS, seed = BOOTSTRAP_SEED }: BootstrapOptions = {},
   bins = SEPARATION_BINS,
-): SeparationIntervals | null {
-  const n = groups.length;
-  if (n === 0) return null;
+): BinnedGroups | null {
   let min = Infinity;
   let max = -Infinity;
   for (const g of groups) {
@@ -236,23 +234,53 @@ export function bootstrapSeparation(
     t: sparseHist(g.targets, min, scale, bins),
     b: sparseHist(g.background, min, scale, bins),
   }));
+  return { bins, hists };
+}
+
+/** Binned AUC and KS of the queries drawn `weights[i]` times each (one bootstrap resample). */
+export function weightedAucKs(
+  binned: BinnedGroups,
+  weights: Float64Array,
+): { auc: number; ks: number } | null {
+  const histT = new Float64Array(binned.bins);
+  const histB = new Float64Array(binned.bins);
+  binned.hists.forEach((h, i) => {
+    if (weights[i] === 0) return;
+    addWeighted(histT, h.t, weights[i]);
+    addWeighted(histB, h.b, weights[i]);
+  });
+  return binnedAucKs(histT, histB);
+}
+
+/** How many times each of n queries is drawn in one resample with replacement. */
+export function drawWeights(random: () => number, weights: Float64Array): Float64Array {
+  const n = weights.length;
+  weights.fill(0);
+  for (let i = 0; i < n; i++) weights[Math.floor(random() * n)]++;
+  return weights;
+}
+
+/**
+ * Bootstrap over queries of AUC and KS: each resample draws queries with replacement and pools
+ * their target and background scores. Scores are binned (SEPARATION_BINS over the observed
+ * range) and each query kept as a sparse histogram, so a resample costs one pass over the
+ * queries' occupied bins instead of a sort of every score; the interval is for the binned
+ * statistic, which differs from the exact one by at most the mass tied within a bin.
+ */
+export function bootstrapSeparation(
+  groups: readonly ScoreGroup[],
+  { reps = SEPARATION_REPS, seed = BOOTSTRAP_SEED }: BootstrapOptions = {},
+  bins = SEPARATION_BINS,
+): SeparationIntervals | null {
+  if (groups.length === 0) return null;
+  const binned = binGroups(groups, bins);
+  if (binned === null) return null;
   const random = seededRandom(seed);
   const aucs: number[] = [];
   const kss: number[] = [];
-  const weights = new Float64Array(n);
-  const histT = new Float64Array(bins);
-  const histB = new Float64Array(bins);
+  const weights = new Float64Array(groups.length);
   for (let r = 0; r < reps; r++) {
-    weights.fill(0);
-    for (let i = 0; i < n; i++) weights[Math.floor(random() * n)]++;
-    histT.fill(0);
-    histB.fill(0);
-    for (let i = 0; i < n; i++) {
-      if (weights[i] === 0) continue;
-      addWeighted(histT, hists[i].t, weights[i]);
-      addWeighted(histB, hists[i].b, weights[i]);
-    }
-    const stats = binnedAucKs(histT, histB);
+    const stats = weightedAucKs(binned, drawWeights(random, weights));
     if (stats) {
       aucs.push(stats.auc);
       kss.push(stats.ks);

@@ -1,0 +1,225 @@
+// The Reproduce page's comparison mode as plain state: one protocol build, each retriever on it in
+// turn (embedding through the hub's queue and vector cache), then the paired statistics. A new
+// request aborts the one before it; cancel keeps what was embedded.
+import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import { getModelSpec, type ModelDtype } from '../embed/model-registry.ts';
+import { parseModelRef } from '../embed/model-ref.ts';
+import type { QueryRunner } from '../query/query-client.ts';
+import { errorMessage } from '../common/error-message.ts';
+import { createStore, patch } from '../common/store.ts';
+import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
+import {
+  compareRetrievers,
+  type ComparedRetriever,
+  type Comparison,
+} from '../protocol-kit/compare.ts';
+import { scoreProtocol } from '../protocol-kit/evaluate.ts';
+import { RetrieverPool } from '../protocol-kit/pool.ts';
+import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
+import { formatCompareRef, parseCompareRef, type CompareRef } from '../protocol-kit/compare-ref.ts';
+import { buildProtocol } from './build.ts';
+import type { ReproduceParams } from './params.ts';
+
+export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
+
+export interface CompareStep {
+  /** 0-based position of the retriever being prepared. */
+  index: number;
+  total: number;
+  ref: string;
+}
+
+export interface CompareState {
+  phase: ComparePhase;
+  error: string;
+  step: CompareStep | null;
+  progress: RetrieverProgress | null;
+  comparison: Comparison | null;
+  /** The retrievers' evaluations, for the disagreement lists and the charts. */
+  retrievers: readonly ComparedRetriever[];
+}
+
+export const COMPARE_IDLE: CompareState = {
+  phase: 'idle',
+  error: '',
+  step: null,
+  progress: null,
+  comparison: null,
+  retrievers: [],
+};
+
+export interface CompareRequest {
+  view: ReproduceParams;
+  refs: readonly CompareRef[];
+  /** The k of the tie groups and the disagreement lists. */
+  k: number | null;
+  alpha: number;
+}
+
+export interface CompareResult {
+  comparison: Comparison;
+  retrievers: ComparedRetriever[];
+}
+
+export type CompareCompute<Source> = (
+  source: Source,
+  request: CompareRequest,
+  signal: AbortSignal,
+  onStep: (step: CompareStep) => void,
+  onProgress: (p: RetrieverProgress) => void,
+) => Promise<CompareResult>;
+
+/** `cmp=bm25,minilm,minilm:q8`: the refs that parse, in order, each once; the rest named. */
+export function readCompareRefs(text: string | undefined): {
+  refs: CompareRef[];
+  rejected: string[];
+} {
+  const refs: CompareRef[] = [];
+  const rejected: string[] = [];
+  for (const part of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
+    try {
+      const ref = parseCompareRef(part);
+      if (ref.id !== BM25_ID) getModelSpec(ref.id);
+      const name = formatCompareRef(ref);
+      if (!refs.some((r) => formatCompareRef(r) === name)) refs.push(ref);
+    } catch {
+      rejected.push(part);
+    }
+  }
+  return { refs, rejected };
+}
+
+function requestKey(r: CompareRequest): string {
+  const { spec, queryPrefix, device } = r.view;
+  return JSON.stringify([spec, queryPrefix, device, r.refs.map(formatCompareRef), r.k, r.alpha]);
+}
+
+export class CompareRun<Source> {
+  private readonly state = createStore(COMPARE_IDLE);
+  readonly subscribe = this.state.subscribe;
+  readonly getSnapshot = this.state.get;
+  private current: AbortController | null = null;
+  private lastKey = '';
+
+  constructor(private readonly compute: CompareCompute<Source>) {}
+
+  /** Starts a run when the request differs from the last one; fewer than two retrievers clear it. */
+  request(source: Source | null, request: CompareRequest): void {
+    const key = requestKey(request);
+    if (!source || key === this.lastKey) return;
+    this.lastKey = key;
+    this.current?.abort();
+    this.current = null;
+    if (request.refs.length < 2) {
+      this.state.set(COMPARE_IDLE);
+      return;
+    }
+    const controller = new AbortController();
+    this.current = controller;
+    const { signal } = controller;
+    patch(this.state, { phase: 'running', error: '', step: null, progress: null });
+    const live =
+      <T>(f: (v: T) => void) =>
+      (v: T) => {
+        if (!signal.aborted) f(v);
+      };
+    this.compute(
+      source,
+      request,
+      signal,
+      live((step) => patch(this.state, { step, progress: null })),
+      live((progress) => patch(this.state, { progress })),
+    ).then(
+      live((result: CompareResult) =>
+        patch(this.state, { phase: 'idle', step: null, progress: null, ...result }),
+      ),
+      live((err: unknown) =>
+        patch(this.state, {
+          phase: 'error',
+          error: errorMessage(err),
+          comparison: null,
+          retrievers: [],
+        }),
+      ),
+    );
+  }
+
+  cancel(): void {
+    if (this.state.get().phase !== 'running') return;
+    this.current?.abort();
+    this.current = null;
+    this.lastKey = '';
+    patch(this.state, { phase: 'cancelled', step: null, progress: null });
+  }
+
+  dispose(): void {
+    this.current?.abort();
+    this.current = null;
+    this.state.close();
+  }
+}
+
+export interface CompareComputeDeps {
+  hub: EmbedderHub;
+  /** Model id → the dtypes the site serves, in registry order (empty: not on this site). */
+  served: Promise<ReadonlyMap<string, readonly ModelDtype[]>>;
+}
+
+/** The real computation over the tables: each retriever in the dtype asked for, or the site's first. */
+export function compareCompute({ hub, served }: CompareComputeDeps): CompareCompute<QueryRunner> {
+  return async (reader, request, signal, onStep, onProgress) => {
+    const protocol = await buildProtocol(request.view.spec, reader);
+    const dtypes = await served;
+    const retrievers: ComparedRetriever[] = [];
+    for (const [index, ref] of request.refs.entries()) {
+      const name = formatCompareRef(ref);
+      onStep({ index, total: request.refs.length, ref: name });
+      const dtype = ref.id === BM25_ID ? null : (ref.dtype ?? dtypes.get(ref.id)?.[0] ?? null);
+      if (ref.id !== BM25_ID && (dtype === null || !dtypes.get(ref.id)?.includes(dtype))) {
+        throw new Error(`${name}: not on this site (its ${dtype ?? ''} weights are not served)`);
+      }
+      // The comparison's one parse of each model: the hub, the worker and the cache key get it.
+      const model =
+        ref.id === BM25_ID || dtype === null
+          ? BM25_ID
+          : parseModelRef(ref.id, { dtype, backend: request.view.device }, 'cmp');
+      const retriever = await new RetrieverPool(hub).retriever(model, request.view.queryPrefix);
+      await retriever.prepare(protocol, { signal, onProgress });
+      signal.throwIfAborted();
+      const evaluation = scoreProtocol(protocol, retriever);
+      const label = model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
+      retrievers.push({ ref: name, label, evaluation });
+    }
+    const comparison = compareRetrievers(retrievers, {
+      tieK: request.k ?? protocol.defaultK,
+      alpha: request.alpha,
+    });
+    return { comparison, retrievers };
+  };
+}
+
+export interface CompareChoice {
+  /** `bm25` or `ID:DTYPE`. */
+  ref: string;
+  label: string;
+}
+
+/** What the picker offers: BM25 and every model in every dtype the site serves. */
+export function compareChoices(
+  served: ReadonlyMap<string, readonly ModelDtype[]>,
+): CompareChoice[] {
+  const models = [...served].flatMap(([id, dtypes]) =>
+    dtypes.map((dtype) => ({ ref: `${id}:${dtype}`, label: `${getModelSpec(id).label} ${dtype}` })),
+  );
+  return [{ ref: BM25_ID, label: 'BM25' }, ...models];
+}
+
+/** A ref as the picker names it: a model without dtype is the site's first served one. */
+export function pickerRef(
+  ref: CompareRef,
+  served: ReadonlyMap<string, readonly ModelDtype[]>,
+): string {
+  if (ref.id === BM25_ID || ref.dtype !== null) return formatCompareRef(ref);
+  const first = served.get(ref.id)?.[0];
+  return first ? `${ref.id}:${first}` : ref.id;
+}

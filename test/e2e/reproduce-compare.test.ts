@@ -1,0 +1,137 @@
+// Comparison mode on the Reproduce page: BM25, MiniLM fp32 and MiniLM q8 on InMind, picked in
+// the page; the paired numbers are the CLI's, the tie groups drawn as brackets, a disagreement
+// opens both top-k lists, and a reload restores the whole view from the URL.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import {
+  openSiteCatalog,
+  parseArgs,
+  reproduceComparison,
+  type CompareRun,
+} from '../../scripts/reproduce.ts';
+import { formatDelta, formatP, formatTies } from '../../src/lib/protocol-kit/compare-report.ts';
+import { markLabels } from '../lib/protocols/page-helpers.ts';
+
+const REFS = 'bm25,minilm:fp32,minilm:q8';
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+let cli: CompareRun;
+
+beforeAll(async () => {
+  const { catalog, close } = await openSiteCatalog(path.join(repoRoot, 'public'));
+  try {
+    const opts = parseArgs(['--benchmark', 'inmind', '--compare', REFS]);
+    cli = await reproduceComparison(opts, opts.compare ?? [], catalog);
+  } finally {
+    await close();
+  }
+  server = await serveStatic({
+    root: await buildSite(),
+    base: E2E_BASE,
+    crossOriginIsolated: true,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  watch = watchPage(page);
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const done = `[data-phase="compared"][data-refs="${REFS}"]`;
+
+describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () => {
+  it('picks three retrievers and shows the CLI’s paired numbers and tie groups as brackets', async () => {
+    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&device=wasm`);
+    await page.click('[data-compare-toggle]');
+    await page.check('[data-compare-choice="minilm:fp32"]');
+    await page.check('[data-compare-choice="minilm:q8"]');
+    // Two models embed InMind's 849 texts in the page (WASM): minutes on a loaded machine.
+    await page.waitForSelector(done, { timeout: 1_500_000 });
+    expect(page.url()).toContain(`cmp=${encodeURIComponent(REFS)}`);
+    expect(await page.textContent('[data-field="seed"]')).toBe(String(cli.comparison.seed));
+    // BM25 against MiniLM fp32 (the same weights and ranks in Node and in the browser).
+    for (const series of ['naive', 'indirect']) {
+      for (const k of [1, 5, 10]) {
+        const want = cli.comparison.pairs.find(
+          (p) => p.series === series && p.group === 'all' && p.k === k && p.b === 'minilm:fp32',
+        );
+        const row = page.locator(
+          `[data-pairs="${series}"] tr[data-pair="bm25|minilm:fp32"][data-metric="recall@${k}"]`,
+        );
+        expect(await row.locator('[data-field="b"]').textContent()).toBe(String(want?.onlyA));
+        expect(await row.locator('[data-field="c"]').textContent()).toBe(String(want?.onlyB));
+        expect(await row.locator('[data-field="p"]').textContent()).toBe(formatP(want?.p ?? null));
+        expect(await row.locator('[data-field="delta"]').textContent()).toBe(
+          formatDelta(want ?? { metric: 'recall', delta: null, lo: null, hi: null }),
+        );
+      }
+    }
+    // Tie groups as sets: MiniLM q8's ranks differ a little between onnxruntime-node and the
+    // browser's WASM, so its place beside fp32 (equal recall here, 0.8 points above in Node) may.
+    const groups = (text: string) =>
+      [...text.matchAll(/\{([^}]*)\}/g)].map((m) => m[1].split(', ').sort().join(' '));
+    const naiveTies = cli.comparison.ties.find((t) => t.series === 'naive' && t.group === 'all');
+    const want = groups(naiveTies ? formatTies(naiveTies) : '');
+    expect(want).toEqual(['minilm:fp32 minilm:q8', 'bm25']);
+    expect(groups((await page.textContent('[data-ties="naive"] strong')) ?? '')).toEqual(want);
+    const brackets = (await markLabels(page, 'compare-ties-naive', 'rule mark'))
+      .filter((l) => l.startsWith('tie group'))
+      .map((l) =>
+        l
+          .replace(/^tie group \d+: /, '')
+          .split(', ')
+          .sort()
+          .join(' '),
+      );
+    expect(brackets).toEqual(want);
+    // The page's CSV export is the CLI's comparison.csv for the pairs both computed alike.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-export-compare]'),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    const at5 = cli.comparison.pairs.find(
+      (p) => p.series === 'naive' && p.group === 'all' && p.k === 5 && p.b === 'minilm:fp32',
+    );
+    const row = csv
+      .split('\n')
+      .find((l) => l.startsWith('inmind,naive,all,bm25,minilm:fp32,recall,5,'));
+    expect(row).toContain(`,${at5?.onlyA},${at5?.onlyB},${at5?.p},`);
+  }, 1_600_000);
+
+  it('opens a disagreement with both top-k lists, and a reload restores it', async () => {
+    const counts = await page.$$eval('[data-disagree] [data-field="count"]', (els) =>
+      els.map((e) => Number(e.textContent)),
+    );
+    // naive, bm25 vs minilm:fp32 at k = 5: b = 1, c = 53 (docs/protocols.md).
+    expect(counts).toEqual([1, 53]);
+    const first = page.locator('[data-disagree="b"] [data-disagree-query]').first();
+    const id = await first.getAttribute('data-disagree-query');
+    await first.click();
+    const both = page.locator(`[data-disagreement="${id}"]`);
+    await both.waitFor();
+    for (const side of ['bm25', 'minilm:fp32']) {
+      expect(await both.locator(`[data-side="${side}"] [data-retrieved]`).count()).toBe(5);
+      expect(await both.locator(`[data-side="${side}"] [data-target="target"]`).count()).toBe(1);
+    }
+    const url = page.url();
+    expect(url).toContain(`cq=${encodeURIComponent(id ?? '')}`);
+    // The vectors are in the page's IndexedDB cache now: nothing is embedded again.
+    await page.reload();
+    await page.waitForSelector(done, { timeout: 300_000 });
+    await page.locator(`[data-disagreement="${id}"]`).waitFor();
+    expect(page.url()).toBe(url);
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from 'vega-lite';
+import { View, parse } from 'vega';
+import {
+  compareCurveSpec,
+  compareHistogramSpec,
+  tieChartData,
+  tieChartSpec,
+} from '../../../src/lib/charts/compare-charts.ts';
+import { compareRetrievers } from '../../../src/lib/protocol-kit/compare.ts';
+import { recallCurves, similarityHistogram } from '../../../src/lib/protocol-kit/summary.ts';
+import { compared } from '../protocol-kit/compare-fixture.ts';
+
+const retrievers = [
+  compared('best', () => 1),
+  compared('close', (q) => (q === 0 || q === 20 ? 3 : 1)),
+  compared('poor', (q) => (q % 4 === 0 ? 1 : 6)),
+];
+const c = compareRetrievers(retrievers, { ks: [1, 5], tieK: 1 });
+
+async function render(spec: ReturnType<typeof tieChartSpec>): Promise<string> {
+  const view = new View(parse(compile(spec).spec), { renderer: 'none' });
+  return view.toSVG();
+}
+
+describe('comparison charts', () => {
+  it('puts the best first and one bracket per tie group', () => {
+    const { dots, brackets } = tieChartData(c, 'naive');
+    expect(dots.map((d) => d.retriever)).toEqual(['best', 'close', 'poor']);
+    expect(dots[0]).toMatchObject({ percent: 100, hi: 100 });
+    expect(brackets.map((b) => b.members)).toEqual(['best, close', 'poor']);
+    expect(brackets[0]).toMatchObject({ from: 'best', to: 'close' });
+    expect(tieChartData(c, 'nope')).toEqual({ dots: [], brackets: [] });
+  });
+
+  it('compiles and renders the tie chart, the curves and the histograms', async () => {
+    expect(await render(tieChartSpec(c, 'naive'))).toContain('<svg');
+    const curves = retrievers.flatMap((r) =>
+      recallCurves(r.evaluation).map((p) => ({ ...p, retriever: r.ref })),
+    );
+    expect(await render(compareCurveSpec(curves, 1))).toContain('<svg');
+    const bins = retrievers.flatMap((r) =>
+      similarityHistogram(r.evaluation, 10).map((b) => ({ ...b, retriever: r.ref })),
+    );
+    const spec = compareHistogramSpec(bins);
+    expect(spec).toMatchObject({ resolve: { scale: { y: 'shared' } } });
+    expect(await render(spec)).toContain('<svg');
+  });
+});

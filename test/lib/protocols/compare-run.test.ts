@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CompareRun,
+  readCompareRefs,
+  type CompareRequest,
+  type CompareResult,
+} from '../../../src/lib/protocols/compare-run.ts';
+import { readReproduceParams } from '../../../src/lib/protocols/params.ts';
+import { compareRetrievers } from '../../../src/lib/protocol-kit/compare.ts';
+import { compared } from '../protocol-kit/compare-fixture.ts';
+
+const view = readReproduceParams({ bench: 'inmind' });
+const two = readCompareRefs('bm25,minilm').refs;
+const request = (refs = two, k: number | null = null): CompareRequest => ({
+  view,
+  refs,
+  k,
+  alpha: 0.05,
+});
+const result = (): CompareResult => {
+  const retrievers = [compared('a', () => 1), compared('b', () => 2)];
+  return { comparison: compareRetrievers(retrievers), retrievers };
+};
+
+describe('readCompareRefs', () => {
+  it('keeps the refs that parse, in order, once each, and names the rest', () => {
+    const { refs, rejected } = readCompareRefs('bm25,minilm:q8,nope,minilm:q8,minilm:int3,,minilm');
+    expect(refs).toEqual([
+      { id: 'bm25', dtype: null },
+      { id: 'minilm', dtype: 'q8' },
+      { id: 'minilm', dtype: null },
+    ]);
+    expect(rejected).toEqual(['nope', 'minilm:int3']);
+    expect(readCompareRefs(undefined)).toEqual({ refs: [], rejected: [] });
+  });
+});
+
+describe('CompareRun', () => {
+  it('runs once per request, reports steps and ends idle with the comparison', async () => {
+    let calls = 0;
+    const run = new CompareRun<string>(async (_s, _r, _signal, onStep) => {
+      calls++;
+      onStep({ index: 0, total: 2, ref: 'bm25' });
+      return result();
+    });
+    const phases: string[] = [];
+    run.subscribe((s) => phases.push(s.phase));
+    run.request('catalog', request());
+    run.request('catalog', request());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toBe(1);
+    expect(run.getSnapshot()).toMatchObject({ phase: 'idle', step: null });
+    expect(run.getSnapshot().comparison?.retrievers.map((r) => r.ref)).toEqual(['a', 'b']);
+    expect(phases).toContain('running');
+    run.dispose();
+  });
+
+  it('drops a superseded run, names a failure, and clears with fewer than two retrievers', async () => {
+    const signals: AbortSignal[] = [];
+    const run = new CompareRun<string>((_s, r, signal) => {
+      signals.push(signal);
+      return r.k === 3
+        ? Promise.reject(new Error('minilm:q8: not on this site'))
+        : new Promise(() => undefined);
+    });
+    run.request('catalog', request(two, 1));
+    run.request('catalog', request(two, 3));
+    expect(signals[0].aborted).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(run.getSnapshot()).toMatchObject({
+      phase: 'error',
+      error: 'minilm:q8: not on this site',
+    });
+    run.request('catalog', request(two.slice(0, 1)));
+    expect(run.getSnapshot().phase).toBe('idle');
+    expect(run.getSnapshot().comparison).toBeNull();
+    run.dispose();
+  });
+
+  it('cancels a run in progress and runs the same request again after', () => {
+    let calls = 0;
+    const run = new CompareRun<string>(() => {
+      calls++;
+      return new Promise(() => undefined);
+    });
+    run.request('catalog', request());
+    run.cancel();
+    expect(run.getSnapshot().phase).toBe('cancelled');
+    run.request('catalog', request());
+    expect(calls).toBe(2);
+    run.dispose();
+  });
+});
