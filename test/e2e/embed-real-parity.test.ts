@@ -76,84 +76,96 @@ function inmindTop10(m: Matrix): string[] {
 const gap = (cos: number[]) => (1 - Math.min(...cos)).toExponential(2);
 
 describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-transformers', () => {
-  it(`WASM fp32 on ${'≥'} 1,000 texts: min per-text cosine ≥ ${MIN_COSINE}, InMind top-10 identical`, async () => {
-    const { result, watch } = await embedInChromium(false, {
-      texts: corpus.map((t) => t.text),
-      device: 'wasm',
-      dtype: 'fp32',
-    });
-    expect(result.report.backend).toBe('wasm');
-    expect(result.report.source).toBe('site');
-    const browser: Matrix = { vectors: result.vectors, dim: result.dim };
-    const vsReference = rowCosines(browser, reference);
-    const vsNode = rowCosines(browser, node);
-    console.info(
-      `minilm fp32 Chromium WASM (${result.report.threads} threads) over ${corpus.length} texts: 1 − min cosine vs sentence-transformers ${gap(vsReference)}, vs onnxruntime-node ${gap(vsNode)}; node vs reference ${gap(rowCosines(node, reference))}`,
-    );
-    expect(corpus.length).toBeGreaterThanOrEqual(1000);
-    expect(Math.min(...vsReference)).toBeGreaterThanOrEqual(MIN_COSINE);
-    expect(Math.min(...vsNode)).toBeGreaterThanOrEqual(MIN_COSINE);
-    const ours = inmindTop10(browser);
-    expect(ours).toHaveLength(125);
-    expect(ours).toEqual(inmindTop10(node));
-    expect(ours).toEqual(inmindTop10(reference));
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
-    expect(watch.consoleErrors).toEqual([]);
-  }, BROWSER_CASE_MS);
+  it(
+    `WASM fp32 on ${'≥'} 1,000 texts: min per-text cosine ≥ ${MIN_COSINE}, InMind top-10 identical`,
+    async () => {
+      const { result, watch } = await embedInChromium(false, {
+        texts: corpus.map((t) => t.text),
+        device: 'wasm',
+        dtype: 'fp32',
+      });
+      expect(result.report.backend).toBe('wasm');
+      expect(result.report.source).toBe('site');
+      const browser: Matrix = { vectors: result.vectors, dim: result.dim };
+      const vsReference = rowCosines(browser, reference);
+      const vsNode = rowCosines(browser, node);
+      console.info(
+        `minilm fp32 Chromium WASM (${result.report.threads} threads) over ${corpus.length} texts: 1 − min cosine vs sentence-transformers ${gap(vsReference)}, vs onnxruntime-node ${gap(vsNode)}; node vs reference ${gap(rowCosines(node, reference))}`,
+      );
+      expect(corpus.length).toBeGreaterThanOrEqual(1000);
+      expect(Math.min(...vsReference)).toBeGreaterThanOrEqual(MIN_COSINE);
+      expect(Math.min(...vsNode)).toBeGreaterThanOrEqual(MIN_COSINE);
+      const ours = inmindTop10(browser);
+      expect(ours).toHaveLength(125);
+      expect(ours).toEqual(inmindTop10(node));
+      expect(ours).toEqual(inmindTop10(reference));
+      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    },
+    BROWSER_CASE_MS,
+  );
 
-  it(`WebGPU (SwiftShader, CPU emulation) fp32 on ${WEBGPU_TEXTS} texts matches the reference`, async () => {
-    const short = corpus.flatMap((t, i) => (t.source !== 'lme-s' ? [i] : []));
-    const step = Math.floor(short.length / WEBGPU_TEXTS);
-    const rows = Array.from({ length: WEBGPU_TEXTS }, (_, i) => short[i * step]);
-    const { result, watch } = await embedInChromium(true, {
-      texts: rows.map((r) => corpus[r].text),
-      device: 'webgpu',
-      dtype: 'fp32',
-    });
-    expect(result.report.backend, result.report.fallbackReason ?? '').toBe('webgpu');
-    const cos = rowCosines(
-      { vectors: result.vectors, dim: result.dim },
-      selectRows(reference, rows),
-    );
-    console.info(
-      `minilm fp32 Chromium WebGPU (SwiftShader) over ${rows.length} texts: 1 − min cosine vs sentence-transformers ${gap(cos)}`,
-    );
-    expect(Math.min(...cos)).toBeGreaterThanOrEqual(MIN_COSINE);
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
-  }, BROWSER_CASE_MS);
+  it(
+    `WebGPU (SwiftShader, CPU emulation) fp32 on ${WEBGPU_TEXTS} texts matches the reference`,
+    async () => {
+      const short = corpus.flatMap((t, i) => (t.source !== 'lme-s' ? [i] : []));
+      const step = Math.floor(short.length / WEBGPU_TEXTS);
+      const rows = Array.from({ length: WEBGPU_TEXTS }, (_, i) => short[i * step]);
+      const { result, watch } = await embedInChromium(true, {
+        texts: rows.map((r) => corpus[r].text),
+        device: 'webgpu',
+        dtype: 'fp32',
+      });
+      expect(result.report.backend, result.report.fallbackReason ?? '').toBe('webgpu');
+      const cos = rowCosines(
+        { vectors: result.vectors, dim: result.dim },
+        selectRows(reference, rows),
+      );
+      console.info(
+        `minilm fp32 Chromium WebGPU (SwiftShader) over ${rows.length} texts: 1 − min cosine vs sentence-transformers ${gap(cos)}`,
+      );
+      expect(Math.min(...cos)).toBeGreaterThanOrEqual(MIN_COSINE);
+      expect(watch.foreignRequests(server.origin)).toEqual([]);
+    },
+    BROWSER_CASE_MS,
+  );
 
   // Integer kernels differ between onnxruntime-web and onnxruntime-node, so q8 vectors are
   // backend-dependent: both stay as close to fp32 as each other, not to each other.
-  it('WASM q8 stays as close to fp32 as onnxruntime-node q8 does', async () => {
-    const texts = corpus.slice(0, 300).map((t) => t.text);
-    const { result } = await embedInChromium(false, { texts, device: 'wasm', dtype: 'q8' });
-    const nodeQ8 = selectRows(
-      await runNodeVectors(
-        'minilm',
-        'q8',
-        corpus.map((t) => t.text),
-      ),
-      texts.map((_, i) => i),
-    );
-    const browser: Matrix = { vectors: result.vectors, dim: result.dim };
-    const fp32 = selectRows(
-      reference,
-      texts.map((_, i) => i),
-    );
-    const show = (xs: number[]) =>
-      quantiles(xs, [0, 0.01, 0.5])
-        .map((x) => x.toFixed(5))
-        .join(' / ');
-    const browserVsFp32 = rowCosines(browser, fp32);
-    const nodeVsFp32 = rowCosines(nodeQ8, fp32);
-    console.info(
-      `minilm q8 over ${texts.length} texts, cosine min/p1/median — Chromium WASM vs fp32: ${show(browserVsFp32)}; onnxruntime-node vs fp32: ${show(nodeVsFp32)}; Chromium vs node q8: ${show(rowCosines(browser, nodeQ8))}`,
-    );
-    const [bMin, , bMedian] = quantiles(browserVsFp32, [0, 0.01, 0.5]);
-    const [nMin, , nMedian] = quantiles(nodeVsFp32, [0, 0.01, 0.5]);
-    expect(bMedian).toBeGreaterThan(0.99);
-    expect(bMin).toBeGreaterThan(0.97);
-    expect(Math.abs(bMedian - nMedian)).toBeLessThan(0.002);
-    expect(Math.abs(bMin - nMin)).toBeLessThan(0.01);
-  }, BROWSER_CASE_MS);
+  it(
+    'WASM q8 stays as close to fp32 as onnxruntime-node q8 does',
+    async () => {
+      const texts = corpus.slice(0, 300).map((t) => t.text);
+      const { result } = await embedInChromium(false, { texts, device: 'wasm', dtype: 'q8' });
+      const nodeQ8 = selectRows(
+        await runNodeVectors(
+          'minilm',
+          'q8',
+          corpus.map((t) => t.text),
+        ),
+        texts.map((_, i) => i),
+      );
+      const browser: Matrix = { vectors: result.vectors, dim: result.dim };
+      const fp32 = selectRows(
+        reference,
+        texts.map((_, i) => i),
+      );
+      const show = (xs: number[]) =>
+        quantiles(xs, [0, 0.01, 0.5])
+          .map((x) => x.toFixed(5))
+          .join(' / ');
+      const browserVsFp32 = rowCosines(browser, fp32);
+      const nodeVsFp32 = rowCosines(nodeQ8, fp32);
+      console.info(
+        `minilm q8 over ${texts.length} texts, cosine min/p1/median — Chromium WASM vs fp32: ${show(browserVsFp32)}; onnxruntime-node vs fp32: ${show(nodeVsFp32)}; Chromium vs node q8: ${show(rowCosines(browser, nodeQ8))}`,
+      );
+      const [bMin, , bMedian] = quantiles(browserVsFp32, [0, 0.01, 0.5]);
+      const [nMin, , nMedian] = quantiles(nodeVsFp32, [0, 0.01, 0.5]);
+      expect(bMedian).toBeGreaterThan(0.99);
+      expect(bMin).toBeGreaterThan(0.97);
+      expect(Math.abs(bMedian - nMedian)).toBeLessThan(0.002);
+      expect(Math.abs(bMin - nMin)).toBeLessThan(0.01);
+    },
+    BROWSER_CASE_MS,
+  );
 });
