@@ -164,6 +164,9 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     ],
     timeoutS: 900,
   }),
+  // docs/protocols.md's inline form (InMind is the default benchmark): the same run as the next
+  // case, which also writes its files, so this one checks the line parses.
+  'npm run reproduce -- --compare bm25,minilm,minilm:q8': DRY,
   'npm run reproduce -- --benchmark inmind --compare bm25,minilm,minilm:q8 --out out/compare/': RUN(
     {
       out: [
