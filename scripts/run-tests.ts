@@ -114,15 +114,11 @@ function vitestRun(runOf: VitestRun, prefix?: string): Promise<number> {
   return run('npx', [...args, `--outputFile.json=${runOf.report}`, ...runOf.args], prefix);
 }
 
-/** Vitest runs one after the other; every one runs even when an earlier one failed. */
-async function vitestRuns(runs: readonly VitestRun[], prefix?: string): Promise<number[]> {
-  const codes: number[] = [];
-  for (const r of runs) codes.push(await vitestRun(r, prefix));
-  return codes;
-}
-
-/** Takes runs off the shared queue until it is empty; two lanes calling it share the work. */
-async function drain(queue: VitestRun[], prefix: string): Promise<number[]> {
+/**
+ * Takes runs off the queue, one after the other, until it is empty (every one runs even when an
+ * earlier one failed); two lanes draining one queue share its work.
+ */
+async function drain(queue: VitestRun[], prefix?: string): Promise<number[]> {
   const codes: number[] = [];
   for (let next = queue.shift(); next; next = queue.shift())
     codes.push(await vitestRun(next, prefix));
@@ -183,7 +179,7 @@ const runs: VitestRun[] =
     ? [{ args: passthrough, report: reportFile('report') }]
     : [unitAndCommands, ...queue];
 const [failedChecks, statuses] = await (async () => {
-  if (passthrough.length > 0) return [await staticChecks(), await vitestRuns(runs)] as const;
+  if (passthrough.length > 0) return [await staticChecks(), await drain([...runs])] as const;
   const first = drain(queue, '[e2e]');
   const failed = await staticChecks('[unit]');
   const second = [await vitestRun(unitAndCommands, '[unit]'), ...(await drain(queue, '[unit]'))];
