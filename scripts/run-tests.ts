@@ -31,7 +31,8 @@ interface VitestFileResult {
   status?: string;
   startTime: number;
   endTime: number;
-  assertionResults: { status?: string }[];
+  message?: string;
+  assertionResults: { status?: string; fullName?: string; failureMessages?: string[] }[];
 }
 
 /** Files that failed with no failing test (a hook or an import threw): one failure each. */
@@ -185,8 +186,6 @@ const [failedChecks, statuses] = await (async () => {
   const second = [await vitestRun(unitAndCommands, '[unit]'), ...(await drain(queue, '[unit]'))];
   return [failed, [...(await first), ...second]] as const;
 })();
-if (failedChecks.length > 0)
-  console.error(`Static checks failed: npm run ${failedChecks.join(', npm run ')}`);
 rmSync(sharedDir, { recursive: true, force: true });
 
 const checksPassed = STATIC_CHECKS.length - failedChecks.length;
@@ -205,6 +204,9 @@ const report: VitestJson = {
 };
 const status = statuses.find((code) => code !== 0) ?? 0;
 
+/** Files listed by name in the time table; the rest are summed on one line. */
+const TIMED_FILES_SHOWN = 40;
+
 /** Seconds per test file, slowest first: where CI's time goes. */
 function printFileTimes(files: readonly VitestFileResult[]): void {
   const rows = files
@@ -212,9 +214,44 @@ function printFileTimes(files: readonly VitestFileResult[]): void {
     .sort((a, b) => b.s - a.s);
   const total = rows.reduce((sum, r) => sum + r.s, 0);
   console.log(`\nTime per test file (${rows.length} files, ${total.toFixed(0)} s in all):`);
-  for (const r of rows) console.log(`${r.s.toFixed(1).padStart(8)} s  ${r.file}`);
+  for (const r of rows.slice(0, TIMED_FILES_SHOWN))
+    console.log(`${r.s.toFixed(1).padStart(8)} s  ${r.file}`);
+  const rest = rows.slice(TIMED_FILES_SHOWN);
+  if (rest.length > 0)
+    console.log(
+      `${rest
+        .reduce((sum, r) => sum + r.s, 0)
+        .toFixed(1)
+        .padStart(8)} s  ${rest.length} more files`,
+    );
+}
+
+/** The first lines of a failure message: enough to name the cause in CI's short output tail. */
+const headOf = (message: string): string =>
+  message.split('\n').slice(0, 6).join('\n        ').slice(0, 1200);
+
+/** Every failure again, after the long logs, so that the tail CI keeps names what failed. */
+function printFailures(files: readonly VitestFileResult[]): void {
+  const lines: string[] = [];
+  for (const f of files) {
+    const file = path.relative(root, f.name);
+    const tests = f.assertionResults.filter((a) => a.status === 'failed');
+    for (const t of tests)
+      lines.push(
+        `  ${file} > ${t.fullName ?? '?'}\n        ${headOf(t.failureMessages?.[0] ?? '')}`,
+      );
+    if (f.status === 'failed' && tests.length === 0)
+      lines.push(`  ${file} (the file failed: ${headOf(f.message ?? 'no message')})`);
+  }
+  if (lines.length === 0) return;
+  console.log(`\nFailed (${lines.length}):`);
+  for (const line of lines) console.log(line);
 }
 printFileTimes(report.testResults ?? []);
+printFailures(report.testResults ?? []);
+if (failedChecks.length > 0)
+  console.log(`Static checks failed: npm run ${failedChecks.join(', npm run ')}`);
+if (missingReports > 0) console.log(`${missingReports} Vitest run(s) wrote no report`);
 const failed =
   failedChecks.length +
   missingReports +
