@@ -198,12 +198,23 @@ describe('a dead worker is noticed', () => {
 
   it('the network cut while the first load runs: the load resumes when the browser is back online', async () => {
     const { page, context } = await freshPage();
+    // The data files wait for the cut, so the load is still running when it comes however fast
+    // the machine is (a load that ended first would leave nothing to resume).
+    let cut = (): void => undefined;
+    const offline = new Promise<void>((resolve) => (cut = resolve));
+    const dataFiles = /\/data\//;
+    await page.route(dataFiles, async (route) => {
+      await offline;
+      await route.abort('internetdisconnected');
+    });
     await page.goto(`${server.url}#/mydata`, { waitUntil: 'commit' });
     await page.waitForSelector('header.topbar');
     await context.setOffline(true);
+    cut();
     await page.waitForSelector('[data-app-error]', { timeout: 120_000 });
     const shown = await page.locator('[data-app-error]').first().innerText();
     expect(shown).toMatch(/Failed to fetch|could not start|HTTP|not available/);
+    await page.unroute(dataFiles);
     await context.setOffline(false);
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
     expect(await tableCount(page, 'inmind_tasks')).toBe(125);
