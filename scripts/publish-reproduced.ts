@@ -80,6 +80,7 @@ function rowsOf(
     revision: ref?.revision ?? '',
     command: `npm run reproduce -- ${jobArgs(job).join(' ')}`,
   };
+  const scopeOf = (series: string) => protocol.scope?.get(series) ?? '';
   const ks = [...new Set([...HEADLINE_KS, protocol.defaultK])].sort((a, b) => a - b);
   const recall = ks.flatMap((k) =>
     recallTable(evaluation, k)
@@ -92,6 +93,7 @@ function rowsOf(
         n: c.queries,
         note: k === protocol.defaultK ? 'headline k (the paper’s)' : '',
         variant: c.series,
+        scope: scopeOf(c.series),
         metric: 'recall',
         k,
       })),
@@ -109,6 +111,7 @@ function rowsOf(
               n: stats.target.n,
               note: `target n ${stats.target.n} vs background n ${stats.background.n}`,
               variant: series,
+              scope: scopeOf(series),
               metric,
               k: null,
             },

@@ -81,6 +81,37 @@ describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
     expect(await target.locator('[data-field="differs"]').innerText()).toContain(
       'GPT-5-mini judging whether the top-5 context states the decisive fact',
     );
+
+    // Saved as a table of paper_vs_ours's shape, it joins the published rows on their keys.
+    await page.getByRole('button', { name: 'Save as a table' }).click();
+    const saved = page.locator('[data-save-run="saved"]');
+    await saved.waitFor({ timeout: 60_000 });
+    expect(await saved.locator('code').first().innerText()).toBe('run_inmind_bm25_k5');
+    await saved.getByRole('link', { name: 'open it in the SQL console' }).click();
+    await page.waitForSelector('[data-result-grid]', { timeout: 60_000 });
+    expect(await page.locator('[data-result-grid] tbody tr').count()).toBe(2);
+    const joined = `SELECT r.scope, r.paper_value, r.ours_value AS browser, v.ours_value AS published
+FROM run_inmind_bm25_k5 r JOIN paper_vs_ours v
+  USING (benchmark, system, metric, k, scope, paper_table, paper_row, paper_column)
+ORDER BY r.scope`;
+    await page.goto(`${server.url}#/console?run=1&sql=${encodeURIComponent(joined)}`);
+    await page.waitForSelector('[data-result-grid] thead:has-text("published")', {
+      timeout: 60_000,
+    });
+    const grid = page.locator('[data-result-grid] tbody');
+    expect(await grid.locator('tr').count()).toBe(2);
+    // The grid's first cell is the row number.
+    const cells = await grid
+      .locator('tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.children].slice(1).map((td) => td.textContent?.trim())),
+      );
+    // BM25 is exact arithmetic: the browser's run equals the published CLI number.
+    expect(cells.map((c) => c.slice(0, 2))).toEqual([
+      ['indirect', '3.2'],
+      ['naive', '53.6'],
+    ]);
+    for (const c of cells) expect(Number(c[2])).toBeCloseTo(Number(c[3]), 6);
   });
 
   it('drills into the best-ranked indirect query and shows retrieved memories as text', async () => {

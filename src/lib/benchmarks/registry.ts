@@ -2,7 +2,7 @@
 // The nav, the Reproduce page, the CLI, the data loader and the id types read this list.
 import { CROSS_BENCHMARK_EXAMPLES, type ExampleQuery } from '../console/examples.ts';
 import type { PaperTargetOf } from '../protocol-kit/paper.ts';
-import type { BenchmarkDef, ProtocolEntry, ProtocolRunDef } from './benchmark-def.ts';
+import type { BenchmarkDef, PaperLinkDef, ProtocolEntry, ProtocolRunDef } from './benchmark-def.ts';
 import { INMIND } from './inmind/benchmark.ts';
 import { LOCOMO } from './locomo/benchmark.ts';
 import { LOCOMO_PLUS } from './locomo-plus/benchmark.ts';
@@ -95,6 +95,15 @@ export function paperRowsWhere(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): 
     d.protocols.flatMap((p) => (p.run?.paper ? [`(${p.run.paper.where})`] : [])),
   );
   return parts.length === 0 ? 'false' : parts.join('\n   OR ');
+}
+
+/** Every protocol that sets a paper's rows beside its numbers, with that link. */
+export function paperLinks(
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): { benchmark: string; link: PaperLinkDef }[] {
+  return defs.flatMap((d) =>
+    d.protocols.flatMap((p) => (p.run?.paper ? [{ benchmark: p.id, link: p.run.paper }] : [])),
+  );
 }
 
 /** Which paper row a protocol's numbers stand beside; none for a protocol without a paper link. */

@@ -23,4 +23,13 @@ FROM results
 GROUP BY paper, "table"
 ORDER BY paper, first_line`,
   },
+  {
+    id: 'paper-vs-ours',
+    title: "The papers' numbers beside ours",
+    sql: `SELECT benchmark, scope, system, k, comparability,
+       paper_value, round(ours_value, 3) AS ours, round(difference, 3) AS difference,
+       unit, paper_table || ' line ' || source_line AS paper_source, differs
+FROM paper_vs_ours
+ORDER BY benchmark, scope, comparability, system`,
+  },
 ];

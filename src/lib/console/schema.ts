@@ -41,8 +41,11 @@ export interface SchemaTable {
 }
 
 export function tableGroup(name: string, benchmarkTables: ReadonlySet<string>): TableGroup {
-  if (name.startsWith('user_')) return 'yours';
-  if (name === 'results' || name.startsWith('results_') || name === 'reproduced') return 'results';
+  // run_*: a Reproduce run the reader saved as a table.
+  if (name.startsWith('user_') || name.startsWith('run_')) return 'yours';
+  if (['results', 'reproduced', 'paper_vs_ours'].includes(name) || name.startsWith('results_')) {
+    return 'results';
+  }
   if (benchmarkTables.has(name) || /^(inmind|lme|locomo|memuse)_/.test(name)) return 'benchmarks';
   return 'other';
 }

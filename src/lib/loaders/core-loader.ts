@@ -1,7 +1,9 @@
 import { plural } from '../common/plural.ts';
 import type { Catalog } from '../db/catalog.ts';
 import type { LoadStep, StepOutcome } from '../common/load-status.ts';
-import { PAPERS } from '../benchmarks/registry.ts';
+import { PAPERS, paperLinks } from '../benchmarks/registry.ts';
+import { paperVsOurs } from '../results/paper-vs-ours.ts';
+import { paperRowsQuery } from '../protocol-kit/inputs.ts';
 import { parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
 import { parseReproducedCsv } from '../results/reproduced-csv.ts';
 import { fetchSourceText, fetchVerified, type FetchOptions } from '../data/fetch-source.ts';
@@ -59,8 +61,10 @@ async function fetchPinnedText(
 }
 
 /**
- * MemLens's recomputed numbers as the `reproduced` table, and `results_with_reproduced`: the
- * papers' rows and ours in one long table (ours with paper = 'memlens').
+ * MemLens's recomputed numbers as the `reproduced` table; `results_with_reproduced`: the
+ * papers' rows and ours in one long table (ours with paper = 'memlens'); `paper_vs_ours`: each
+ * paper number a protocol recomputes beside ours, on keys that join (benchmark, system, metric,
+ * k, scope, comparability).
  */
 export async function loadReproduced(
   catalog: Catalog,
@@ -72,7 +76,8 @@ export async function loadReproduced(
   const perFile = await Promise.all(
     mine.map(async (f) => parseReproducedCsv(await fetchPinnedText(f, fetchImpl, evict), f.name)),
   );
-  const n = await catalog.loadRows('reproduced', perFile.flat(), 'data/reproduced/*.csv');
+  const reproduced = perFile.flat();
+  const n = await catalog.loadRows('reproduced', reproduced, 'data/reproduced/*.csv');
   await catalog.createView(
     'results_with_reproduced',
     `SELECT paper, "table", "row", "column", value, unit, note, system, variant, metric,
@@ -81,6 +86,19 @@ export async function loadReproduced(
      SELECT paper, "table", "row", "column", value, unit, note, system, variant, metric,
             model, revision FROM reproduced`,
   );
+  // Without the papers' rows (their step failed) there is nothing to set ours beside.
+  if (!(await catalog.tableNames()).includes('results')) return n;
+  const links = await Promise.all(
+    paperLinks().map(async ({ benchmark, link }) => ({
+      benchmark,
+      rows: await catalog.run(paperRowsQuery(link.where)),
+      targetOf: link.target,
+    })),
+  );
+  const aligned = paperVsOurs(links, reproduced);
+  if (aligned.length > 0) {
+    await catalog.loadRows('paper_vs_ours', aligned, 'data/results + data/reproduced');
+  }
   return n;
 }
 

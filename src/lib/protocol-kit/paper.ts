@@ -82,6 +82,8 @@ export interface PaperComparison {
   paperInterval: string | null;
   sameRetriever: boolean;
   sameK: boolean;
+  /** The k the paper's system retrieved. */
+  paperK: number;
 }
 
 export interface ComparisonContext {
@@ -89,8 +91,48 @@ export interface ComparisonContext {
   dtype?: string;
 }
 
-function scale(value: number, unit: string): number {
+/** A fraction in the paper's unit: × 100 for '%'. */
+export function inPaperUnit(value: number, unit: string): number {
   return unit === '%' ? value * 100 : value;
+}
+
+/** What one of our numbers is, for judging it against a paper's. */
+export interface OursDescription {
+  retrieverId: string;
+  retrieverLabel: string;
+  k: number;
+  /** What of the paper's pool the series had; null when the whole of it. */
+  scope: string | null;
+  /** The dense model's weights; '' or 'fp32' for the reference implementation's (and BM25). */
+  dtype: string;
+}
+
+export interface Judgement {
+  comparability: Comparability;
+  /** What differs from the paper, in one line; empty for `exact`. */
+  differs: string;
+  sameRetriever: boolean;
+  sameK: boolean;
+}
+
+/** The one rule behind every paper-vs-ours label: the page's table and the `paper_vs_ours` table. */
+export function judge(target: PaperTarget, ours: OursDescription): Judgement {
+  const sameRetriever = target.retriever === ours.retrieverId;
+  const sameK = target.k === ours.k;
+  const differences = [
+    target.judged === null ? null : `${target.judged}; ours is rank-based recall@${ours.k}`,
+    sameRetriever
+      ? null
+      : `paper's retriever ${target.retrieverLabel}, ours ${ours.retrieverLabel}`,
+    sameK ? null : `paper's k = ${target.k}, ours ${ours.k}`,
+    ours.scope,
+    sameRetriever && ours.retrieverId !== 'bm25' && ours.dtype !== '' && ours.dtype !== 'fp32'
+      ? `${ours.dtype} weights, not fp32`
+      : null,
+  ].filter((d): d is string => d !== null && d !== '');
+  const comparability: Comparability =
+    target.judged !== null ? 'proxy' : differences.length > 0 ? 'other scope' : 'exact';
+  return { comparability, differs: differences.join('; '), sameRetriever, sameK };
 }
 
 export function comparePaper(
@@ -106,44 +148,36 @@ export function comparePaper(
       .map((c) => [c.series, c]),
   );
   const scope = evaluation.protocol.scope ?? new Map<string, string>();
-  const dtype = context.dtype ?? 'fp32';
   return rows.flatMap((paper) => {
     const target = targetOf(paper);
     if (!target) return [];
     const cell = overall.get(target.series);
-    const sameRetriever = target.retriever === evaluation.retrieverId;
-    const sameK = target.k === k;
+    const { comparability, differs, sameRetriever, sameK } = judge(target, {
+      retrieverId: evaluation.retrieverId,
+      retrieverLabel: evaluation.retrieverLabel,
+      k,
+      scope: scope.get(target.series) ?? null,
+      dtype: context.dtype ?? 'fp32',
+    });
     const recall = sameRetriever ? (cell?.recall ?? null) : null;
-    const ours = recall === null ? null : scale(recall, paper.unit);
+    const ours = recall === null ? null : inPaperUnit(recall, paper.unit);
     const interval = sameRetriever ? (cell?.interval ?? null) : null;
-    const differences = [
-      target.judged === null ? null : `${target.judged}; ours is rank-based recall@${k}`,
-      sameRetriever
-        ? null
-        : `paper's retriever ${target.retrieverLabel}, ours ${evaluation.retrieverLabel}`,
-      sameK ? null : `paper's k = ${target.k}, ours ${k}`,
-      scope.get(target.series) ?? null,
-      sameRetriever && evaluation.retrieverId !== 'bm25' && dtype !== 'fp32'
-        ? `${dtype} weights, not fp32`
-        : null,
-    ].filter((d): d is string => d !== null);
-    const comparability: Comparability =
-      target.judged !== null ? 'proxy' : differences.length > 0 ? 'other scope' : 'exact';
     return [
       {
         paper,
         series: target.series,
         ours,
         oursInterval: interval && {
-          lo: scale(interval.lo, paper.unit),
-          hi: scale(interval.hi, paper.unit),
+          lo: inPaperUnit(interval.lo, paper.unit),
+          hi: inPaperUnit(interval.hi, paper.unit),
         },
         difference: comparability === 'exact' && ours !== null ? ours - paper.value : null,
         comparability,
-        differs: differences.join('; '),
+        differs,
         paperInterval: target.paperInterval,
         sameRetriever,
         sameK,
+        paperK: target.k,
       },
     ];
   });

@@ -6,6 +6,7 @@ export const REPRODUCED_COLUMNS = [
   'paper',
   'benchmark',
   'protocol',
+  'scope',
   'table',
   'row',
   'column',
@@ -30,6 +31,8 @@ export interface ReproducedRow {
   paper: 'memlens';
   benchmark: string;
   protocol: string;
+  /** What of the paper's pool the series had (e.g. one conversation of ten); empty: all of it. */
+  scope: string;
   table: string;
   row: string;
   column: string;
@@ -99,6 +102,7 @@ export function parseReproducedCsv(text: string, file: string): ReproducedRow[] 
         paper: 'memlens',
         benchmark: get('benchmark'),
         protocol: get('protocol'),
+        scope: get('scope'),
         table: get('table'),
         row: get('row'),
         column: get('column'),

@@ -96,6 +96,7 @@ describe('the benchmark registry', () => {
       'locomo-conv-styles',
       'turns-per-conversation',
       'released-numbers',
+      'paper-vs-ours',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { loadInMind, loadResults } from '../../../src/lib/loaders/core-loader.ts';
+import { loadInMind, loadReproduced, loadResults } from '../../../src/lib/loaders/core-loader.ts';
 import {
   collectBenchmarkRows,
   loadBenchmarkRows,
@@ -22,7 +22,12 @@ beforeAll(async () => {
     name: `data/results/${p}.csv`,
     url: `${SITE}data/results/${p}.csv`,
   }));
+  const reproduced = {
+    name: 'data/reproduced/memlens.csv',
+    url: `${SITE}data/reproduced/memlens.csv`,
+  };
   await loadResults(catalog, files, siteFetch());
+  await loadReproduced(catalog, [reproduced], siteFetch());
   await loadBenchmarkRows(catalog, await collectBenchmarkRows(opts));
 });
 
@@ -49,6 +54,22 @@ describe('the console examples, on the loaded tables', () => {
     const rows = await catalog.query(byId('inmind-table1'));
     const minilm = rows.find((r) => String(r.system).startsWith('Dense (MiniLM)'));
     expect(minilm).toMatchObject({ naive: 92, target_recall: 0.8, application: 9.6 });
+  });
+
+  it("sets LoCoMo-Conv's Table 4 recall@10 beside ours, each with its comparability", async () => {
+    const rows = await catalog.query(byId('paper-vs-ours'));
+    const conv = rows.filter((r) => r.benchmark === 'locomo-conv' && r.system === 'minilm');
+    expect(conv.map((r) => r.scope).sort()).toEqual([
+      'composed',
+      'counterfactual',
+      'dialog',
+      'implicit',
+    ]);
+    const dialog = conv.find((r) => r.scope === 'dialog');
+    expect(dialog).toMatchObject({ k: 10, paper_value: 0.533, paper_source: 'Table 4 line 97' });
+    // Only one dialog conversation of the paper's ten is served: another scope, no difference.
+    expect(dialog).toMatchObject({ comparability: 'other scope', difference: null });
+    expect(String(dialog?.differs)).toContain("of the paper's 10");
   });
 
   it('LoCoMo has 1,986 questions in five categories', async () => {

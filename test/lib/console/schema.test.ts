@@ -45,5 +45,7 @@ describe('the schema browser', () => {
     expect(tableGroup('inmind_tasks', new Set())).toBe('benchmarks');
     expect(tableGroup('locomo_session_summaries', new Set())).toBe('benchmarks');
     expect(tableGroup('reproduced', new Set())).toBe('results');
+    expect(tableGroup('paper_vs_ours', new Set())).toBe('results');
+    expect(tableGroup('run_inmind_minilm_fp32_k5', new Set())).toBe('yours');
   });
 });

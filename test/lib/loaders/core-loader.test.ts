@@ -99,6 +99,27 @@ describe('released results and conversation benchmarks', () => {
     expect(rows.map((r) => r.paper)).toEqual(['inmind', 'memlens']);
     expect(rows[0].value).toBe(92);
     expect(rows[1].model).toBe('sentence-transformers/all-MiniLM-L6-v2');
+    // paper_vs_ours: each paper number beside ours on one row, joined on aligned keys.
+    const side = await catalog.query(
+      `SELECT system, comparability, paper_value, ours_value, paper_k, k FROM paper_vs_ours
+       WHERE benchmark = 'inmind' AND scope = 'naive' AND paper_metric = 'naive'
+       ORDER BY paper_value, system`,
+    );
+    // emb3-large, which MemLens does not run, stands beside each retriever it does.
+    expect(side.map((r) => [r.paper_value, r.system, r.comparability, r.paper_k, r.k])).toEqual([
+      [53.6, 'bm25', 'proxy', 5, 5],
+      [92, 'minilm', 'proxy', 5, 5],
+      [97.6, 'bm25', 'proxy', 5, 5],
+      [97.6, 'minilm', 'proxy', 5, 5],
+    ]);
+    const [joined] = await catalog.query(
+      `SELECT count(*) AS n FROM paper_vs_ours v
+       JOIN reproduced r ON r.benchmark = v.benchmark AND r.variant = v.scope AND r.k = v.k
+        AND r.metric = v.metric AND r.command = v.command`,
+    );
+    expect(Number(joined.n)).toBe(
+      Number((await catalog.query('SELECT count(*) AS n FROM paper_vs_ours'))[0].n),
+    );
   });
 
   it('loads LoCoMo, LoCoMo-Plus, LoCoMo-Conv and MemUse into shared tables', async () => {

@@ -12,6 +12,7 @@ const row: ReproducedRow = {
   paper: 'memlens',
   benchmark: 'inmind',
   protocol: 'Naive RAG, "chunk", 486 turns',
+  scope: '',
   table: 'Reproduced: inmind',
   row: 'Dense (all-MiniLM-L6-v2)',
   column: 'recall@5 · naive',
