@@ -29,6 +29,8 @@ export interface TieBracket {
   members: string;
   /** The bracket's accessible label. */
   aria: string;
+  /** Its number, drawn beside it. */
+  label: string;
 }
 
 /** One series' dots (recall@k, best first) and its tie groups as brackets. */
@@ -62,6 +64,7 @@ export function tieChartData(
     at: 103 + 3 * group,
     members: ties.order.slice(first, last + 1).join(', '),
     aria: `tie group ${group + 1}: ${ties.order.slice(first, last + 1).join(', ')}`,
+    label: String(group + 1),
   }));
   return { dots, brackets };
 }
@@ -77,7 +80,7 @@ export function tieChartSpec(c: Comparison, series: string): TopLevelSpec {
   };
   const x = {
     type: 'quantitative' as const,
-    scale: { domain: [0, 100 + 3 * (brackets.length + 1)] },
+    scale: { domain: [0, 100 + 3 * (brackets.length + 2)] },
   };
   return {
     $schema: VL_SCHEMA,
@@ -90,7 +93,13 @@ export function tieChartSpec(c: Comparison, series: string): TopLevelSpec {
         mark: { type: 'rule', strokeWidth: 2 },
         encoding: {
           y,
-          x: { field: 'lo', ...x, title: `recall@${c.tieK} (%)` },
+          // The brackets' gutter right of 100 is no recall: the axis stops at 100.
+          x: {
+            field: 'lo',
+            ...x,
+            title: `recall@${c.tieK} (%)`,
+            axis: { values: [0, 20, 40, 60, 80, 100] },
+          },
           x2: { field: 'hi' },
         },
       },
@@ -128,6 +137,16 @@ export function tieChartSpec(c: Comparison, series: string): TopLevelSpec {
         data: { values: brackets },
         mark: { type: 'tick', orient: 'horizontal', color: CHART_INK_MUTED, thickness: 2 },
         encoding: { x: { field: 'at', ...x }, y: { ...y, field: 'to' } },
+      },
+      {
+        // Each group's number beside its bracket: a group of one is a numbered tick, not a dash.
+        data: { values: brackets },
+        mark: { type: 'text', align: 'left', dx: 4, color: CHART_INK_MUTED, fontSize: 10 },
+        encoding: {
+          x: { field: 'at', ...x },
+          y: { ...y, field: 'from' },
+          text: { field: 'label', type: 'nominal' },
+        },
       },
     ],
     config: CHART_CONFIG,

@@ -67,7 +67,37 @@ function pairLine(row: PairRow): string {
   return `  ${name} ${`Δrecall@${row.k}`.padEnd(10)} ${tests}  ${formatDelta(row)}`;
 }
 
-/** The comparison's lines, per series: the table, the pairs, the tie groups. */
+/** The ΔAUC row beside a recall pair: same retrievers, series and group. */
+export function aucPairOf(c: Comparison, row: PairRow): PairRow | undefined {
+  return c.pairs.find(
+    (p) =>
+      p.metric === 'auc' &&
+      p.a === row.a &&
+      p.b === row.b &&
+      p.series === row.series &&
+      p.group === row.group,
+  );
+}
+
+/** The per-group block of a series: recall@tieK's paired tests and ΔAUC, one line per pair. */
+function groupLines(c: Comparison, series: string): string[] {
+  const rows = c.pairs.filter(
+    (p) => p.series === series && p.group !== ALL && p.metric === 'recall' && p.k === c.tieK,
+  );
+  if (rows.length === 0) return [];
+  const width = Math.max(...rows.map((p) => p.group.length), 5);
+  const lines = [`  by group, recall@${c.tieK} (Holm within each group) and ΔAUC:`];
+  for (const row of rows) {
+    const auc = aucPairOf(c, row);
+    const tail = auc ? `  ΔAUC ${formatDelta(auc)}${auc.significant ? ' *' : ''}` : '';
+    lines.push(
+      `  ${row.group.padEnd(width)} n ${String(row.queries).padStart(4)}${pairLine(row).slice(1)}${tail}`,
+    );
+  }
+  return lines;
+}
+
+/** The comparison's lines, per series: the table, the pairs, the tie groups, the groups. */
 export function comparisonLines(c: Comparison): string[] {
   const lines = [
     `${c.benchmark} · ${c.retrievers.map((r) => `${r.ref} (${r.label})`).join(', ')} on the same queries`,
@@ -95,6 +125,7 @@ export function comparisonLines(c: Comparison): string[] {
     for (const row of rows) lines.push(pairLine(row));
     const ties = c.ties.find((t) => t.series === series && t.group === ALL);
     if (ties) lines.push(`  tie groups at recall@${ties.k}: ${formatTies(ties)}`);
+    lines.push(...groupLines(c, series));
   }
   return lines;
 }

@@ -3,7 +3,13 @@
  * and AUC with 95% intervals, every pair's paired differences (exact McNemar on hit@k, paired
  * bootstrap of Δrecall@k and ΔAUC), Holm's correction over the pairs, and tie groups.
  */
-import { BOOTSTRAP_REPS, BOOTSTRAP_SEED, SEPARATION_REPS } from '../analysis/intervals.ts';
+import {
+  BOOTSTRAP_REPS,
+  BOOTSTRAP_SEED,
+  SEPARATION_REPS,
+  bootstrapSeparation,
+  type ScoreGroup,
+} from '../analysis/intervals.ts';
 import {
   discordant,
   holm,
@@ -197,6 +203,23 @@ function scoreGroups(evaluation: Evaluation, outcomes: readonly QueryOutcome[], 
   }));
 }
 
+/** A slice's AUC: its queries' target scores against their own background scores. */
+function sliceAuc(groups: readonly ScoreGroup[]): number | null {
+  const joined = (pick: (g: ScoreGroup) => ArrayLike<number>) => {
+    const out = new Float64Array(groups.reduce((n, g) => n + pick(g).length, 0));
+    let at = 0;
+    for (const g of groups) {
+      out.set(pick(g), at);
+      at += pick(g).length;
+    }
+    return out;
+  };
+  return separationStats(
+    joined((g) => g.targets),
+    joined((g) => g.background),
+  ).auc;
+}
+
 function aucPair(
   a: ComparedRetriever,
   b: ComparedRetriever,
@@ -205,18 +228,11 @@ function aucPair(
   slice: Slice,
   seed: number,
 ): PairRow {
-  const aucOf = (r: ComparedRetriever) =>
-    separationStats(
-      targetScores(r.evaluation, slice.series),
-      r.evaluation.background.get(slice.series) ?? new Float64Array(0),
-    ).auc;
-  const valueA = aucOf(a);
-  const valueB = aucOf(b);
-  const ci = pairedBootstrapAuc(
-    scoreGroups(a.evaluation, oa, slice.at),
-    scoreGroups(b.evaluation, ob, slice.at),
-    { seed },
-  );
+  const groupsA = scoreGroups(a.evaluation, oa, slice.at);
+  const groupsB = scoreGroups(b.evaluation, ob, slice.at);
+  const valueA = sliceAuc(groupsA);
+  const valueB = sliceAuc(groupsB);
+  const ci = pairedBootstrapAuc(groupsA, groupsB, { seed });
   return {
     a: a.ref,
     b: b.ref,
@@ -253,6 +269,31 @@ function adjust(rows: PairRow[], alpha: number): void {
       r.significant = adjusted[i] < alpha;
     });
   }
+}
+
+/** AUC with its 95% interval for each category / domain / style of a series. */
+function groupAucCells(
+  r: ComparedRetriever,
+  outcomes: readonly QueryOutcome[],
+  slices: readonly Slice[],
+): RetrieverCell[] {
+  return slices
+    .filter((s) => s.group !== ALL)
+    .map((slice) => {
+      const groups = scoreGroups(r.evaluation, outcomes, slice.at);
+      const interval = bootstrapSeparation(groups)?.auc ?? null;
+      return {
+        retriever: r.ref,
+        series: slice.series,
+        group: slice.group,
+        metric: 'auc' as const,
+        k: null,
+        value: sliceAuc(groups),
+        lo: interval?.lo ?? null,
+        hi: interval?.hi ?? null,
+        queries: groups.reduce((n, g) => n + g.targets.length, 0),
+      };
+    });
 }
 
 function cellsOf(r: ComparedRetriever, ks: readonly number[]): RetrieverCell[] {
@@ -340,7 +381,7 @@ export function compareRetrievers(
       const [a, b, oa, ob] = [retrievers[i], retrievers[j], outcomes[i], outcomes[j]];
       for (const slice of slices) {
         for (const k of allKs) pairs.push(recallPair(a, b, oa, ob, slice, k, seed));
-        if (slice.group === ALL) pairs.push(aucPair(a, b, oa, ob, slice, seed));
+        pairs.push(aucPair(a, b, oa, ob, slice, seed));
       }
     }
   }
@@ -355,7 +396,10 @@ export function compareRetrievers(
     seed,
     reps: { recall: BOOTSTRAP_REPS, auc: SEPARATION_REPS },
     series: seriesOf(first),
-    cells: retrievers.flatMap((r) => cellsOf(r, allKs)),
+    cells: retrievers.flatMap((r, i) => [
+      ...cellsOf(r, allKs),
+      ...groupAucCells(r, outcomes[i], slices),
+    ]),
     pairs,
     ties: slices.map((s) => tiesOf(retrievers, pairs, s, tieK, alpha, outcomes)),
   };

@@ -34,7 +34,13 @@ describe('comparison charts', () => {
   });
 
   it('compiles and renders the tie chart, the curves and the histograms', async () => {
-    expect(await render(tieChartSpec(c, 'naive'))).toContain('<svg');
+    const tie = await render(tieChartSpec(c, 'naive'));
+    expect(tie).toContain('<svg');
+    // The axis stops at 100 (the gutter right of it holds the brackets), and each group,
+    // a group of one included, carries its number.
+    const ticks = [...tie.matchAll(/<text[^>]*>(\d+)<\/text>/g)].map((m) => Number(m[1]));
+    expect(Math.max(...ticks)).toBe(100);
+    expect(tieChartData(c, 'naive').brackets.map((b) => b.label)).toEqual(['1', '2']);
     const curves = retrievers.flatMap((r) =>
       recallCurves(r.evaluation).map((p) => ({ ...p, retriever: r.ref })),
     );

@@ -25,12 +25,15 @@ describe('comparison report', () => {
     );
     expect(text).toMatch(/poor − best +ΔAUC +-0\.\d{3} \[/);
     expect(text).toMatch(/tie groups at recall@1: \{best\} · \{poor\}/);
+    // Each group: recall@tieK's b, c and p, and its paired ΔAUC.
+    expect(text).toMatch(/by group, recall@1 \(Holm within each group\) and ΔAUC:/);
+    expect(text).toMatch(/\n {2}odd +n +10 poor − best +Δrecall@1 +b +0 +c +10 .* ΔAUC -0\.\d{3} \[/);
   });
 
   it('writes one CSV row per pair × series × group × metric × k with b, c, p and the interval', () => {
     const rows = comparisonCsvRows(c);
-    // 1 pair × (2 series × 3 slices × 2 k + 2 series × AUC).
-    expect(rows).toHaveLength(2 * 3 * 2 + 2);
+    // 1 pair × 2 series × 3 slices (all and two groups) × (2 k + AUC).
+    expect(rows).toHaveLength(2 * 3 * (2 + 1));
     expect(rows[0]).toMatchObject({
       retriever_a: 'poor',
       retriever_b: 'best',

@@ -87,6 +87,29 @@ describe('compareRetrievers', () => {
     expect(c).toMatchObject({ seed: 11, alpha: 0.05, correction: 'holm', benchmark: 'fixture' });
   });
 
+  it('gives each group its AUC with an interval and each pair its paired ΔAUC there too', () => {
+    const groups = c.cells.filter((x) => x.retriever === 'poor' && x.metric === 'auc');
+    expect(groups.map((x) => `${x.series}/${x.group}`).sort()).toEqual([
+      'indirect/all',
+      'indirect/even',
+      'indirect/odd',
+      'naive/all',
+      'naive/even',
+      'naive/odd',
+    ]);
+    for (const cell of groups) {
+      expect(cell.value, cell.group).not.toBeNull();
+      expect(cell.lo ?? 2).toBeLessThanOrEqual(cell.value ?? -1);
+      expect(cell.hi ?? -1).toBeGreaterThanOrEqual(cell.value ?? 2);
+    }
+    // A group's AUC is its own queries' targets against their own backgrounds.
+    const all = pair('poor', 'best', 'naive', null);
+    const even = pair('poor', 'best', 'naive', null, 'even');
+    expect(even).toMatchObject({ metric: 'auc', queries: 10 });
+    expect(even?.hi).toBeLessThan(0);
+    expect(even?.valueB).toBe(all?.valueB);
+  });
+
   it('refuses one retriever, a name given twice and unpaired queries', () => {
     expect(() => compareRetrievers([best])).toThrow(/two or more/);
     expect(() => compareRetrievers([best, best])).toThrow(/"best" is named twice/);
