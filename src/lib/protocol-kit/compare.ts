@@ -27,7 +27,6 @@ import {
   recallTable,
   separationTable,
   seriesOf,
-  targetScores,
 } from './summary.ts';
 
 export interface ComparedRetriever {
