@@ -21,13 +21,7 @@ import {
 import type { Evaluation, QueryOutcome } from './evaluate.ts';
 import { HEADLINE_KS } from './report.ts';
 import { separationStats } from '../analysis/separation.ts';
-import {
-  ALL,
-  queryRecall,
-  recallTable,
-  separationTable,
-  seriesOf,
-} from './summary.ts';
+import { ALL, queryRecall, recallTable, separationTable, seriesOf } from './summary.ts';
 
 export interface ComparedRetriever {
   /** As given (`bm25`, `minilm`, `minilm:q8`): the name in every row. */
