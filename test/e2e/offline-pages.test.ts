@@ -141,7 +141,7 @@ describe('the GitHub Pages build (redistributable data only, isolation by the se
     await page.getByText('WASM threads: on (cross-origin isolated).').waitFor();
     await page.locator('.offline-status summary').click();
     // Threaded ONNX Runtime (two threads on this machine) runs tiny-bert in the playground.
-    await page.evaluate(() => (location.hash = '#/playground'));
+    await page.evaluate(() => (location.hash = '#/playground?tiny=on'));
     expect(await tinyBertRank()).toBeGreaterThan(0);
   });
 
@@ -155,7 +155,7 @@ describe('the GitHub Pages build (redistributable data only, isolation by the se
     await page.getByLabel('Search tasks').fill('macaron');
     await page.waitForFunction(() => document.querySelectorAll('tr[data-task-id]').length === 1);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    await page.evaluate(() => (location.hash = '#/playground?case=cat'));
+    await page.evaluate(() => (location.hash = '#/playground?case=cat&tiny=on'));
     expect(await tinyBertRank()).toBeGreaterThan(0);
     expect(refused).toEqual([]);
   });

@@ -113,7 +113,7 @@ describe('offline: load once, cut the network, reload', () => {
   });
 
   it('keeps tiny-bert in the runtime cache once the playground has used it', async () => {
-    await showPage('playground');
+    await showPage('playground', '?tiny=on');
     expect(await rankOf('bm25')).toBeGreaterThan(300);
     expect(await rankOf('tiny-bert')).toBeGreaterThan(0);
     await page.locator('.offline-status summary').click();
@@ -168,7 +168,7 @@ describe('offline: load once, cut the network, reload', () => {
     expect(Number(await counts.getAttribute('data-cached'))).toBe(486);
 
     // The playground: BM25 and tiny-bert, on a new case, with no network.
-    await showPage('playground', '?case=i-485&qv=naive');
+    await showPage('playground', '?case=i-485&qv=naive&tiny=on');
     expect(await rankOf('bm25')).toBeGreaterThan(0);
     expect(await rankOf('tiny-bert')).toBeGreaterThan(0);
   });

@@ -54,10 +54,14 @@ describe('the playground and its guided walk', () => {
       expect(await page.locator('[data-playground-query]').inputValue()).toMatch(/macarons/);
       expect(await rank('bm25')).toBe(412);
       const caption = await page.locator('[data-playground-ranks] caption').innerText();
-      expect(caption).toContain('488 texts (486 background turns + 2');
-      const tiny = await rank('tiny-bert');
-      expect(tiny).toBeGreaterThanOrEqual(1);
-      expect(tiny).toBeLessThanOrEqual(488);
+      expect(caption).toContain('488 texts (486 background turns + 2 memories)');
+      // The test model never runs unasked: BM25 alone until a real model is in focus.
+      expect(
+        await page.locator('[data-playground-ranks] [data-retriever="tiny-bert"]').count(),
+      ).toBe(0);
+      expect(
+        await page.locator('input[name="playground-retriever"][value="tiny-bert"]').count(),
+      ).toBe(0);
     },
     MODEL_WAIT,
   );
@@ -68,11 +72,20 @@ describe('the playground and its guided walk', () => {
       await page.getByRole('button', { name: 'Start the guided walk' }).click();
       await page.waitForSelector('[data-walk-step="1"]');
       expect(await param('qv')).toBe('naive');
-      expect(await rank('bm25')).toBeLessThanOrEqual(5);
+      const naive = await rank('bm25');
+      expect(naive).toBeLessThanOrEqual(5);
+      const walkText = page.locator('[data-walk-text]');
+      expect(await walkText.innerText()).toContain(
+        `BM25 puts the memory in the top 5 of 488 texts (BM25 #${naive})`,
+      );
 
       await page.getByRole('button', { name: 'Next' }).click();
       await page.waitForSelector('[data-walk-step="2"]');
-      expect(await rank('bm25')).toBeGreaterThan(300);
+      const indirect = await rank('bm25');
+      expect(indirect).toBeGreaterThan(300);
+      await expect
+        .poll(() => walkText.innerText())
+        .toContain(`BM25 does not put the memory in the top 5 of 488 texts (BM25 #${indirect})`);
 
       // The site serves the real MiniLM, so the walk's dense step uses it rather than tiny-bert.
       await page.getByRole('button', { name: 'Next' }).click();
@@ -83,6 +96,9 @@ describe('the playground and its guided walk', () => {
         `playground step 3: the tree-nut memory ranks #${minilmRank} of 488 under MiniLM`,
       );
       expect(minilmRank).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => walkText.innerText()).toContain(`#${minilmRank})`);
+      // Auto never runs on a software adapter (headless Chromium's SwiftShader): WASM here.
+      expect(await page.locator('[data-field="backend"]').innerText()).toBe('Computed on WASM.');
       await page.waitForSelector(
         '[data-chart="playground-scores"] .chart-canvas[data-rendered="true"]',
         { timeout: MODEL_WAIT },
@@ -101,6 +117,9 @@ describe('the playground and its guided walk', () => {
         .toBe('When did Caroline go to the LGBTQ support group?');
       expect(await rank('bm25')).toBe(1);
       expect(await page.locator('.top-list li').first().getAttribute('data-memory')).toBe('0');
+      await expect
+        .poll(() => walkText.innerText())
+        .toMatch(/BM25 puts the memory in the top 5 of \d+ texts \(BM25 #1\)/);
 
       await page.getByRole('button', { name: 'Next' }).click();
       await page.waitForSelector('[data-walk-step="5"]');
@@ -114,8 +133,15 @@ describe('the playground and its guided walk', () => {
   );
 
   it(
-    'ranks typed memories under BM25 and tiny-bert',
+    'ranks typed memories under BM25 and, once the teacher adds it, tiny-bert',
     async () => {
+      await page.locator('[data-playground-memories]').fill('I adopted a cat last spring.');
+      await page.locator('[data-playground-query]').fill('Lilies for the living room?');
+      await expect
+        .poll(() => page.locator('[data-playground-ranks] caption').innerText())
+        .toContain('(486 background turns + 1 memory)');
+      await page.locator('[data-test-model]').check();
+      await page.waitForFunction(() => location.hash.includes('tiny=on'));
       await page
         .locator('[data-playground-memories]')
         .fill('I adopted a cat last spring.\nMy sister is visiting.');

@@ -55,7 +55,7 @@ describe('vectors shared across pages', () => {
 
   it("after the Playground ranked with tiny-bert, Reproduce finds the 486 turns' vectors cached", async () => {
     const page = await freshPage();
-    await page.goto(`${server.url}#/playground`);
+    await page.goto(`${server.url}#/playground?tiny=on`);
     const cell = page
       .locator('[data-playground-ranks] tbody tr')
       .first()

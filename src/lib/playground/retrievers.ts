@@ -1,5 +1,6 @@
 // Which retrievers the playground offers: BM25 always, and each registered model whose files
-// this site serves (tiny-bert always ships; MiniLM and BGE when `npm run models` fetched them).
+// this site serves (MiniLM and BGE when `npm run models` fetched them). tiny-bert, the test
+// model, always ships but has no real semantics: it is offered only when the teacher adds it.
 import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
 import { pageDtype, type SiteModels } from '../embed/site-models.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
@@ -25,8 +26,19 @@ export function modelOption(spec: ModelSpec, dtype: ModelDtype | null): Retrieve
   return { id: spec.id, label: spec.label, kind: 'dense', dtype };
 }
 
-/** The model the walk's dense step uses: a real one where served, else the test model. */
-export function walkModel(options: readonly RetrieverOption[]): string {
+/** The test model: small and fast, with random weights (no real semantics). */
+export const TEST_MODEL = 'tiny-bert';
+
+/** The retrievers the page offers: the test model only when the teacher added it. */
+export function offeredOptions(
+  options: readonly RetrieverOption[],
+  testModel: boolean,
+): RetrieverOption[] {
+  return options.filter((o) => testModel || o.id !== TEST_MODEL);
+}
+
+/** The real model the walk's dense step uses, where the site serves one; never the test model. */
+export function walkModel(options: readonly RetrieverOption[]): string | null {
   const served = options.filter((o) => o.kind === 'dense' && o.dtype !== null).map((o) => o.id);
-  return ['minilm', 'bge-small', 'tiny-bert'].find((id) => served.includes(id)) ?? 'tiny-bert';
+  return ['minilm', 'bge-small'].find((id) => served.includes(id)) ?? null;
 }

@@ -1,8 +1,10 @@
 // The playground's view state as it sits in the URL: `case`, `mem` (memories, one per line),
 // `q` (a typed query), `qv` (which of the case's queries), `r` (the retriever in focus),
-// `step` (the guided walk). Anything missing falls back to the case's own texts.
+// `step` (the guided walk), `tiny` (`on`: the teacher added the test model). Anything missing
+// falls back to the case's own texts.
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import { CURATED_CASES, DEFAULT_CASE, queryOf, type PlaygroundCase } from './cases.ts';
+import { TEST_MODEL } from './retrievers.ts';
 
 export const CUSTOM_CASE = 'custom';
 
@@ -17,6 +19,8 @@ export interface PlaygroundState {
   retriever: string;
   /** 1-based step of the guided walk, or null outside it. */
   step: number | null;
+  /** The test model (tiny-bert) is offered and ranks beside the others. */
+  testModel: boolean;
 }
 
 export function readState(
@@ -26,13 +30,16 @@ export function readState(
 ): PlaygroundState {
   const known = [...CURATED_CASES.map((c) => c.id), CUSTOM_CASE];
   const step = Number(params.step);
+  const testModel = params.tiny === 'on';
+  const offered = retrievers.filter((r) => testModel || r !== TEST_MODEL);
   return {
     caseId: known.includes(params.case ?? '') ? params.case : DEFAULT_CASE,
     memories: params.mem === undefined ? null : splitMemories(params.mem),
     query: params.q ?? null,
     variant: params.qv ?? '',
-    retriever: retrievers.includes(params.r ?? '') ? params.r : BM25_ID,
+    retriever: offered.includes(params.r ?? '') ? params.r : BM25_ID,
     step: Number.isInteger(step) && step >= 1 && step <= steps ? step : null,
+    testModel,
   };
 }
 

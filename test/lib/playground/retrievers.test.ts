@@ -3,6 +3,7 @@ import { getModelSpec, type ModelDtype } from '../../../src/lib/embed/model-regi
 import {
   bm25Option,
   modelOption,
+  offeredOptions,
   playgroundDtype,
   walkModel,
 } from '../../../src/lib/playground/retrievers.ts';
@@ -22,9 +23,21 @@ describe('playgroundDtype', () => {
 });
 
 describe('walkModel', () => {
-  it('walks with a real model where served, else tiny-bert', () => {
+  it('walks with a real model where served, else with none', () => {
     const minilm = getModelSpec('minilm');
     expect(walkModel([bm25Option(), modelOption(minilm, 'q8')])).toBe('minilm');
-    expect(walkModel([bm25Option(), modelOption(minilm, null)])).toBe('tiny-bert');
+    expect(walkModel([bm25Option(), modelOption(minilm, null)])).toBeNull();
+  });
+});
+
+describe('offeredOptions', () => {
+  it('offers the test model only when the teacher added it', () => {
+    const all = [
+      bm25Option(),
+      modelOption(getModelSpec('tiny-bert'), 'fp32'),
+      modelOption(getModelSpec('minilm'), 'fp32'),
+    ];
+    expect(offeredOptions(all, false).map((o) => o.id)).toEqual(['bm25', 'minilm']);
+    expect(offeredOptions(all, true).map((o) => o.id)).toEqual(['bm25', 'tiny-bert', 'minilm']);
   });
 });

@@ -30,6 +30,7 @@ describe('playground URL state', () => {
       variant: '',
       retriever: 'bm25',
       step: null,
+      testModel: false,
     });
     expect(effectiveTexts(s, demo)).toEqual({
       memories: ['allergy', 'reply'],
@@ -51,8 +52,15 @@ describe('playground URL state', () => {
       variant: 'naive',
       retriever: 'minilm',
       step: 3,
+      testModel: false,
     });
     expect(effectiveTexts(s, demo)).toEqual({ memories: ['a', 'b'], query: 'trip?', edited: true });
+  });
+
+  it('offers the test model only when the teacher added it (tiny=on)', () => {
+    expect(readState({ r: 'tiny-bert' }, RETRIEVERS, 5).retriever).toBe('bm25');
+    const added = readState({ r: 'tiny-bert', tiny: 'on' }, RETRIEVERS, 5);
+    expect([added.retriever, added.testModel]).toEqual(['tiny-bert', true]);
   });
 
   it('falls back on unknown values rather than failing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { walkSteps } from '../../../src/lib/playground/walk.ts';
+import { standing, walkSteps, type WalkTable } from '../../../src/lib/playground/walk.ts';
 import { readState } from '../../../src/lib/playground/state.ts';
 import { bm25Option, modelOption, walkModel } from '../../../src/lib/playground/retrievers.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
@@ -24,12 +24,82 @@ describe('the guided walk', () => {
     for (const s of steps) expect(s.params).toMatchObject({ mem: null, q: null });
   });
 
-  it('uses a real model where the site serves one, else tiny-bert', () => {
+  it('uses a real model where the site serves one, never the test model', () => {
     const tiny = modelOption(getModelSpec('tiny-bert'), 'fp32');
     const minilmMissing = modelOption(getModelSpec('minilm'), null);
-    expect(walkModel([bm25Option(), tiny, minilmMissing])).toBe('tiny-bert');
+    expect(walkModel([bm25Option(), tiny, minilmMissing])).toBeNull();
     const bge = modelOption(getModelSpec('bge-small'), 'q8');
     expect(walkModel([bm25Option(), tiny, bge])).toBe('bge-small');
-    expect(walkModel([bm25Option()])).toBe('tiny-bert');
+    expect(walkModel([bm25Option()])).toBeNull();
+  });
+
+  it('without a real model, step 3 stays on BM25 and says why', () => {
+    const step = walkSteps(null)[2];
+    expect(step.params.r).toBe('bm25');
+    expect(step.text(table([['BM25', 412]]))).toMatch(/serves no real embedding model/);
+  });
+});
+
+function table(ranks: [string, number | null][], corpusSize = 488): WalkTable {
+  return {
+    corpusSize,
+    backgroundSize: 486,
+    ranks: ranks.map(([label, rank]) => ({ label, rank })),
+  };
+}
+
+describe("the walk's words come from the rank table beside them", () => {
+  it('never says every retriever is near the top when one is at #240', () => {
+    const text = walkSteps('minilm')[3].text(
+      table([
+        ['BM25', 1],
+        ['tiny-bert', 240],
+      ]),
+    );
+    expect(text).not.toMatch(/every retriever/);
+    expect(text).toContain(
+      'BM25 puts the memory in the top 5 of 488 texts (BM25 #1), but tiny-bert does not (tiny-bert #240)',
+    );
+  });
+
+  it('says every retriever only when every column is near the top', () => {
+    expect(
+      standing(
+        table([
+          ['BM25', 1],
+          ['MiniLM', 3],
+        ]),
+      ),
+    ).toBe(
+      'every retriever shown (BM25 and MiniLM) puts the memory in the top 5 of 488 texts (BM25 #1, MiniLM #3)',
+    );
+    expect(standing(table([['BM25', 2]]))).toBe(
+      'BM25 puts the memory in the top 5 of 488 texts (BM25 #2)',
+    );
+  });
+
+  it('says when none is near the top, and which are still computing', () => {
+    expect(standing(table([['BM25', 412]]))).toBe(
+      'BM25 does not put the memory in the top 5 of 488 texts (BM25 #412)',
+    );
+    expect(
+      standing(
+        table([
+          ['BM25', 412],
+          ['MiniLM', 37],
+          ['BGE', null],
+        ]),
+      ),
+    ).toBe(
+      'no retriever shown (BM25 and MiniLM) puts the memory in the top 5 of 488 texts (BM25 #412, MiniLM #37); 1 retriever still computing',
+    );
+    expect(standing(table([['MiniLM', null]]))).toBe('the ranks are still being computed');
+  });
+
+  it('counts with plural-safe nouns', () => {
+    expect(standing(table([['BM25', 1]], 1))).toContain('of 1 text (');
+    expect(walkSteps('minilm')[0].text({ ...table([]), backgroundSize: 1 })).toContain(
+      'among 1 unrelated turn.',
+    );
   });
 });

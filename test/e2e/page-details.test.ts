@@ -1,0 +1,99 @@
+// Issue 24's small things, each as a reader meets it: the overview list in the chart's unit,
+// Reproduce's run controls (a new protocol clears the old brush and pick; keyboard browsing of a
+// select starts nothing until Enter), focus after a nav link, no Vega "Infinite extent" warning,
+// and each paper page's way to its Reproduce protocols. One build, one browser, small inputs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { showView } from '../lib/protocols/page-helpers.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+
+beforeAll(async () => {
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  watch = watchPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Reproduce's Benchmark select (the one offering InMind). */
+const BENCH_SELECT = '.reproduce-controls select:has(option[value="inmind"])';
+/** Reproduce's Retriever / model select. */
+const RETRIEVER_SELECT = '.reproduce-controls select:has(option[value="bm25"])';
+const hash = () => page.evaluate(() => location.hash);
+const param = (name: string) =>
+  page.evaluate((n) => new URLSearchParams(location.hash.split('?')[1] ?? '').get(n), name);
+
+describe('the overview lists each point in the unit of its chart', () => {
+  it('says LoCoMo-Conv\'s response quality in %, not ".669" beside a chart in %', async () => {
+    await page.goto(`${server.url}#/home`);
+    const item = page.locator('.paper-links li', { hasText: 'LoCoMo-Conv' });
+    await expect.poll(() => item.innerText(), { timeout: 60_000 }).toMatch(/response quality/);
+    const text = await item.innerText();
+    expect(text).toMatch(/Dialog-style query: response quality: \d+\.\d% \(printed \.\d+\)/);
+    expect(text).not.toMatch(/: \.\d|× 100/);
+  });
+});
+
+describe('moving to another page', () => {
+  it("takes focus from the nav link to the new page's main heading", async () => {
+    await page.goto(`${server.url}#/home`);
+    await page.locator('nav[aria-label="Pages"] a[href="#/inmind"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#inmind-title');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .toBe('inmind-title');
+    // Tab goes on from the heading into the page, not back along the nav.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+  });
+});
+
+describe('Reproduce: a new protocol starts from a clean view', () => {
+  it("clears the old run's brush, picked memory and open query", async () => {
+    const old = 'bench=locomo&ret=bm25&brush=0.1,0.2&bseries=naive&mem=m:0:1&q=conv-26:q0';
+    await page.goto(`${server.url}#/reproduce?${old}`);
+    await page.locator(BENCH_SELECT).selectOption('inmind');
+    await page.waitForFunction(() => location.hash.includes('bench=inmind'));
+    for (const name of ['brush', 'bseries', 'mem', 'q']) expect(await param(name), name).toBeNull();
+  });
+});
+
+describe('Reproduce: browsing a select with the keyboard starts no run', () => {
+  it('ArrowDown on the Retriever select changes nothing until Enter; Escape goes back', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25' });
+    const select = page.locator(RETRIEVER_SELECT);
+    const before = await hash();
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await select.inputValue()).not.toBe('bm25');
+    await page.locator('[data-browse-hint]').waitFor();
+    expect(await hash()).toBe(before);
+    await page.keyboard.press('Escape');
+    expect(await select.inputValue()).toBe('bm25');
+    expect(await page.locator('[data-browse-hint]').count()).toBe(0);
+    await page.keyboard.press('End');
+    const last = await select.inputValue();
+    expect(await hash()).toBe(before);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => param('ret')).toBe(last);
+  });
+});
+
+describe('the whole file', () => {
+  it('made no request outside the test server and logged no console error', () => {
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+});
