@@ -93,6 +93,16 @@ describe('your own benchmark, from Your data to Reproduce and back', () => {
     const options = await page.locator('select').first().locator('option').allInnerTexts();
     expect(options).toContain(`${TABLE} (yours)`);
     await expectRun('minilm', MINILM_MS);
+    // The drill-down: "Which vet looks after Biscuit?" (line 59) finds its gold memory m44 first.
+    await page.getByRole('button', { name: 'Which vet looks after Biscuit?' }).click();
+    const detail = page.locator('[data-query-detail="line 59"]');
+    expect(await detail.locator('[data-target="m44"] [data-field="target-rank"]').innerText()).toBe(
+      '1',
+    );
+    // The map places the 50 memories and the 10 queries.
+    const map = page.locator('[data-map-state="ready"]');
+    await map.waitFor({ timeout: 120_000 });
+    expect(await map.getAttribute('data-map-memories')).toBe('50');
   }, 600_000);
 
   it('finds the declaration and the results again after a reload', async () => {
