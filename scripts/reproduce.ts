@@ -45,7 +45,12 @@ import {
   type EmbedderFactory,
   type RetrieverRef,
 } from '../src/lib/protocol-kit/pool.ts';
-import { comparisonLine, recallRowsAllK, summaryLines } from '../src/lib/protocol-kit/report.ts';
+import {
+  comparisonLine,
+  recallRowsAllK,
+  summaryLines,
+  targetRankLine,
+} from '../src/lib/protocol-kit/report.ts';
 import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { buildProtocol } from '../src/lib/protocols/build.ts';
@@ -70,6 +75,17 @@ import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
 import { cachedEmbedder, type CacheCounts } from '../src/lib/embed/cached-embedder.ts';
 import { VectorFileStore, vectorCacheDir } from './lib/vector-file-store.ts';
+import { bytesSource } from '../src/lib/userdata/byte-source.ts';
+import { inspectUserFile } from '../src/lib/userdata/inspect.ts';
+import { loadUserFile, planFrom } from '../src/lib/userdata/load.ts';
+import { userTableName } from '../src/lib/userdata/table-name.ts';
+import {
+  decodeDecl,
+  fieldChoices,
+  suggestDecl,
+  type UserBenchmarkDecl,
+} from '../src/lib/userdata/benchmark-decl.ts';
+import { declareUserBenchmark, readUserTableRows } from '../src/lib/protocol-kit/user-benchmark.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -96,6 +112,10 @@ export interface CliOptions {
   compare: CompareRef[] | null;
   /** Level of the tie groups after Holm. */
   alpha: number;
+  /** `--benchmark-file`: the reader's own benchmark file, loaded as Your data loads it. */
+  benchmarkFile: string | null;
+  /** `--mapping`: the declaration JSON (Your data's "Download declaration"); null: suggested. */
+  mapping: string | null;
 }
 
 /** A mistake in the command line: the CLI prints it with the usage and exits with 2. */
@@ -192,6 +212,10 @@ export function usage(
     '',
     'Options:',
     `  --benchmark B        one of ${ids} (default inmind)`,
+    '  --benchmark-file F   your own benchmark instead: a JSONL/CSV/Parquet file whose rows are',
+    '                       memories and queries, loaded and declared as on the Your data page',
+    '  --mapping FILE.json  its declaration (Your data: "Download declaration"); default: the one',
+    '                       the page suggests (memory text/id, query text, gold, …)',
     `  --mode M             LoCoMo-Plus: ${LOCOMO_PLUS_MODES.join(' | ')} (default release: the release's scores.bge, pairwise)`,
     "  --retriever R        bm25, dense (with --model) or a model id (default: the paper's, see below)",
     '  --model ID[:DTYPE]   dense model id (see below), optionally with its weights (minilm:q8)',
@@ -255,7 +279,10 @@ export function parseArgs(
     dtype: null as ModelDtype | null,
     compare: null as CompareRef[] | null,
     alpha: 0.05,
+    benchmarkFile: null as string | null,
+    mapping: null as string | null,
   };
+  let benchmarkGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = (): string => {
@@ -274,7 +301,12 @@ export function parseArgs(
         );
       }
       spec.benchmark = b;
-    } else if (flag === '--mode') spec.locomoPlus = oneOf(value(), LOCOMO_PLUS_MODES, flag);
+      benchmarkGiven = true;
+    } else if (flag === '--benchmark-file') {
+      opts.benchmarkFile = path.resolve(value());
+      spec.benchmark = userTableName(opts.benchmarkFile);
+    } else if (flag === '--mapping') opts.mapping = path.resolve(value());
+    else if (flag === '--mode') spec.locomoPlus = oneOf(value(), LOCOMO_PLUS_MODES, flag);
     else if (flag === '--retriever') retriever = value();
     else if (flag === '--model') model = value();
     else if (flag === '--k') opts.k = positiveInt(value(), flag);
@@ -293,6 +325,12 @@ export function parseArgs(
     else if (flag === '--compare') opts.compare = compareRefs(value());
     else if (flag === '--alpha') opts.alpha = level(value(), flag);
     else throw new UsageError(`unknown option "${flag}"`);
+  }
+  if (benchmarkGiven && opts.benchmarkFile !== null) {
+    throw new UsageError('--benchmark and --benchmark-file each name the benchmark: give one');
+  }
+  if (opts.mapping !== null && opts.benchmarkFile === null) {
+    throw new UsageError('--mapping declares a --benchmark-file: give the file too');
   }
   const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
   spec.inmind.target = target ?? paper.target ?? spec.inmind.target;
@@ -374,6 +412,46 @@ export async function openSiteCatalog(
     await engine.close();
     const detail = failed.map((s) => `${s.label}: ${s.detail}`).join('; ');
     throw new Error(`${detail} (run \`npm run data\` first)`);
+  }
+  return { catalog, close: () => engine.close() };
+}
+
+/** The declaration `--mapping` names, or the one Your data suggests for the loaded table. */
+async function declarationFor(
+  catalog: Catalog,
+  table: string,
+  mapping: string | null,
+): Promise<UserBenchmarkDecl> {
+  if (mapping === null) {
+    return suggestDecl(fieldChoices(await readUserTableRows(catalog, table)));
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(mapping, 'utf8'));
+  } catch (err) {
+    throw new Error(`--mapping ${path.relative(process.cwd(), mapping)}: ${errorMessage(err)}`);
+  }
+  return decodeDecl(parsed, path.relative(process.cwd(), mapping));
+}
+
+/**
+ * `--benchmark-file`: a DuckDB holding only that file, loaded and declared as the Your data page
+ * does (inspect, the suggested field mapping, the declaration checked against every row).
+ */
+export async function openBenchmarkFileCatalog(
+  file: string,
+  mapping: string | null,
+): Promise<{ catalog: Catalog; close: () => Promise<void> }> {
+  const engine = await openNodeEngine();
+  const catalog = new Catalog(engine);
+  try {
+    const source = bytesSource(path.basename(file), await readFile(file));
+    const plan = planFrom(await inspectUserFile(source));
+    const { table } = await loadUserFile(catalog, source, plan);
+    await declareUserBenchmark(catalog, table, await declarationFor(catalog, table, mapping));
+  } catch (err) {
+    await engine.close();
+    throw err;
   }
   return { catalog, close: () => engine.close() };
 }
@@ -479,7 +557,7 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
     const retriever = await pool.retriever(retrieverRef(opts), opts.queryPrefix);
     const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
     const k = opts.k || protocol.defaultK;
-    const paper = await loadPaperRows(catalog, paperRowsWhere());
+    const paper = opts.benchmarkFile === null ? await loadPaperRows(catalog, paperRowsWhere()) : [];
     const targetOf = paperTargetOf(protocol.benchmark);
     const context = { dtype: opts.model?.dtype };
     const figures = figuresOf(evaluation, k, paper, targetOf, context);
@@ -491,9 +569,11 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
     }
     const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})`;
     const vectors = vectorLine(counts);
+    const ranks = opts.benchmarkFile === null ? [] : ['', targetRankLine(evaluation)];
     const lines = [
       head,
       ...summaryLines(evaluation, k, figures.paper),
+      ...ranks,
       ...(vectors ? [vectors] : []),
     ];
     return { protocol, evaluation, figures, k, lines, recomputeSeconds };
@@ -792,7 +872,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const opts = parsed;
-  const { catalog, close } = await openSiteCatalog(opts.site);
+  const { catalog, close } =
+    opts.benchmarkFile === null
+      ? await openSiteCatalog(opts.site)
+      : await openBenchmarkFileCatalog(opts.benchmarkFile, opts.mapping);
   try {
     const dir =
       opts.out ?? path.join(root, 'dist/reproduce', `${opts.spec.benchmark}-${opts.retriever}`);

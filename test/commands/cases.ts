@@ -1,5 +1,8 @@
 // One case per command a reader is told to run (test/commands/documented.ts finds them). A command
 // printed in README.md, docs/ or package.json without a case here fails commands.test.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 
 export type CommandCase =
   /** Spawned exactly as printed, in the repository; its exit code and output checked. */
@@ -34,6 +37,21 @@ const SITE: CommandCase = { kind: 'server', path: '/', body: /<div id="app">/ };
 const BM25_AT_5 = [/recall@5\s+naive\s+53\.6%/, /recall@5\s+indirect\s+0\.8%/];
 const MINILM_AT_5 = [/recall@5\s+naive\s+95\.2%/, /recall@5\s+indirect\s+1\.6%/];
 const NO_BGE = [/bge-small/, /npm run models/];
+
+const OWN_FILE = 'test/fixtures/userdata/own-benchmark.jsonl';
+const OWN_RANKS: unknown = JSON.parse(
+  readFileSync(path.join(repoRoot, 'test/fixtures/userdata/own-benchmark.ranks.json'), 'utf8'),
+);
+/** "best target rank per query: line 51 → 3, line 52 → 1, …" with the stored ranks. */
+function ownRanks(retriever: 'bm25' | 'minilm'): RegExp {
+  const ranks =
+    typeof OWN_RANKS === 'object' && OWN_RANKS !== null && retriever in OWN_RANKS
+      ? Object.entries(OWN_RANKS).find(([k]) => k === retriever)?.[1]
+      : null;
+  if (!Array.isArray(ranks)) throw new Error(`own-benchmark.ranks.json: no ${retriever} ranks`);
+  const shown = ranks.map((r, i) => `line ${51 + i} → ${String(r)}`).join(', ');
+  return new RegExp(`best target rank per query: ${shown}$`, 'm');
+}
 
 export const CASES: Readonly<Record<string, CommandCase>> = {
   // README's first two commands.
@@ -180,6 +198,15 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run reproduce -- --benchmark locomo-conv --retriever bm25 --format csv': RUN({
     out: [/^benchmark,|,recall,|recall@?10/m],
   }),
+  // Your own benchmark (docs/user-data.md): the ranks the Reproduce page shows in
+  // test/e2e/own-benchmark.test.ts, stored in own-benchmark.ranks.json.
+  [`npm run reproduce -- --benchmark-file ${OWN_FILE}`]: RUN({
+    out: [/recall@5\s+query\s+80\.0% \[/, ownRanks('bm25')],
+  }),
+  [`npm run reproduce -- --benchmark-file ${OWN_FILE} --model minilm`]: RUN({
+    out: [/recall@5\s+query\s+90\.0% \[/, ownRanks('minilm')],
+  }),
+  'npm run reproduce -- --benchmark-file FILE.jsonl --mapping FILE.json': SYNOPSIS,
   // The command cells of data/reproduced/memlens.csv: the publish run below recomputes every row and
   // must equal them; these check that each printed command line still parses.
   'npm run reproduce -- --benchmark inmind-figure4 --retriever bm25': DRY,

@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 import {
   UsageError,
   main,
+  openBenchmarkFileCatalog,
   openSiteCatalog,
   parseArgs,
   parseCommandLine,
@@ -281,5 +282,52 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
     }
     const queries = await readFile(path.join(out, 'queries.csv'), 'utf8');
     expect(queries.split('\n')).toHaveLength(250 + 2);
+  });
+});
+
+describe('reproduce --benchmark-file (your own benchmark)', () => {
+  const file = path.join(root, 'test/fixtures/userdata/own-benchmark.jsonl');
+  const ranks = JSON.parse(
+    readFileSync(path.join(root, 'test/fixtures/userdata/own-benchmark.ranks.json'), 'utf8'),
+  ) as { bm25: number[] };
+
+  it('names the table the file loads into and refuses contradictions', () => {
+    const opts = parseArgs(['--benchmark-file', file]);
+    expect([opts.spec.benchmark, opts.retriever]).toEqual(['user_own_benchmark', 'bm25']);
+    expect(() => parseArgs(['--benchmark', 'inmind', '--benchmark-file', file])).toThrow(
+      'give one',
+    );
+    expect(() => parseArgs(['--mapping', 'decl.json'])).toThrow('give the file too');
+  });
+
+  it('loads, declares and ranks the file as the page does, with a declaration file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'memlens-own-'));
+    try {
+      const mapping = path.join(dir, 'decl.json');
+      const decl = {
+        version: 1,
+        memory: { text: 'memory', id: 'fields.id', session: 'fields.session', date: null },
+        query: { text: 'query', gold: 'gold', category: null },
+      };
+      writeFileSync(mapping, JSON.stringify(decl));
+      const opts = parseArgs(['--benchmark-file', file, '--mapping', mapping]);
+      const { catalog, close } = await openBenchmarkFileCatalog(file, mapping);
+      try {
+        const run = await reproduce(opts, catalog);
+        expect(run.evaluation.outcomes.map((o) => o.targetRank)).toEqual(ranks.bm25);
+        expect(run.lines.join('\n')).toContain('best target rank per query: line 51 → 3,');
+      } finally {
+        await close();
+      }
+      writeFileSync(
+        mapping,
+        JSON.stringify({ ...decl, query: { ...decl.query, gold: 'fields.id' } }),
+      );
+      await expect(openBenchmarkFileCatalog(file, mapping)).rejects.toThrow(
+        'user_own_benchmark line 51: query.gold (fields.id): expected ids, found nothing',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,13 @@ import type { Catalog } from '../db/catalog.ts';
 import type { ByteSource } from '../userdata/byte-source.ts';
 import { loadUserFile, type LoadPlan, type LoadResult } from '../userdata/load.ts';
 import type { TableStore } from '../userdata/persist-store.ts';
-import { keepUserTable, removeAllUserTables, removeUserTable } from '../userdata/persist.ts';
+import {
+  keepDeclaration,
+  keepUserTable,
+  removeAllUserTables,
+  removeUserTable,
+} from '../userdata/persist.ts';
+import type { UserBenchmarkDecl, UserBenchmarkRows } from '../userdata/benchmark-decl.ts';
 import type { RecordOptions } from '../userdata/records.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
@@ -119,6 +125,30 @@ export async function saveRunTable(services: TableServices, run: PageRun): Promi
   try {
     await catalogOf(services).loadRows(table, rows, `Reproduce: ${evaluation.retrieverLabel}`);
     return table;
+  } finally {
+    services.dataChanged();
+  }
+}
+
+export interface DeclaredBenchmark {
+  rows: UserBenchmarkRows;
+  /** Why the declaration is not kept in this browser for the next visit, or null when it is. */
+  unkept: string | null;
+}
+
+/**
+ * "Declare a benchmark": `decl` checked against every row of `table` (a row that does not fit
+ * throws, naming it, and nothing changes), then recorded in DuckDB and kept beside the table.
+ */
+export async function declareBenchmark(
+  services: TableServices,
+  table: string,
+  decl: UserBenchmarkDecl,
+): Promise<DeclaredBenchmark> {
+  try {
+    const { declareUserBenchmark } = await import('../protocol-kit/user-benchmark.ts');
+    const rows = await declareUserBenchmark(catalogOf(services), table, decl);
+    return { rows, unkept: await keepDeclaration(services.tableStore, table, decl) };
   } finally {
     services.dataChanged();
   }

@@ -9,6 +9,7 @@ import { LOCOMO_PLUS } from './locomo-plus/benchmark.ts';
 import { LOCOMO_CONV } from './locomo-conv/benchmark.ts';
 import { MEMUSE } from './memuse/benchmark.ts';
 import { UTILMEM } from './utilmem/benchmark.ts';
+import { isUserBenchmarkId, userProtocolRun } from './user/benchmark.ts';
 
 const REGISTRY = [
   INMIND,
@@ -74,13 +75,23 @@ export function manifestProblems(
   });
 }
 
-/** The listed protocol `id` and how it runs; undefined when none is listed or no builder runs it. */
+/**
+ * The listed protocol `id` and how it runs, or a reader's benchmark when `id` names a user table
+ * (whether it is declared is known only when it runs); undefined when none is listed or no
+ * builder runs it.
+ */
 export function protocolRun(
   id: string,
   defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
 ): ProtocolRunDef | undefined {
-  return defs.flatMap((d): readonly ProtocolEntry[] => d.protocols).find((p) => p.id === id)?.run;
+  const listed = defs
+    .flatMap((d): readonly ProtocolEntry[] => d.protocols)
+    .find((p) => p.id === id);
+  if (listed) return listed.run;
+  return isUserBenchmarkId(id) ? userProtocolRun(id) : undefined;
 }
+
+export { isUserBenchmarkId } from './user/benchmark.ts';
 
 /** `protocolRun`, for a protocol that must have a builder: throws naming it when none runs it. */
 export function requireProtocolRun(id: string): ProtocolRunDef {
@@ -119,7 +130,7 @@ export function consoleExamples(
 }
 
 export function isBenchmarkId(value: string): value is BenchmarkId {
-  return protocolRun(value) !== undefined;
+  return protocolRun(value) !== undefined && !isUserBenchmarkId(value);
 }
 
 /** Every protocol a builder runs, in registry order. */

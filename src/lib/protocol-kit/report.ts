@@ -153,3 +153,12 @@ export function queryRows(evaluation: Evaluation, k: number): QueryRowView[] {
 export function recallRowsAllK(evaluation: Evaluation): RecallCell[] {
   return Array.from({ length: evaluation.kMax }, (_, i) => recallTable(evaluation, i + 1)).flat();
 }
+
+/** "line 51 → 1, line 52 → 3, …": each query's best target rank, in the protocol's order. */
+export function targetRankLine(evaluation: Evaluation, limit = 100): string {
+  const shown = evaluation.outcomes
+    .slice(0, limit)
+    .map((o) => `${o.query.id} → ${o.targetRank ?? '—'}`);
+  const more = evaluation.outcomes.length - shown.length;
+  return `best target rank per query: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
+}

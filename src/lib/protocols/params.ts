@@ -3,11 +3,13 @@ import { DEFAULT_SPEC, type ProtocolSpec } from './build.ts';
 import { LOCOMO_PLUS_MODES, defaultQueryPrefix, paperDefault } from './defaults.ts';
 import { K_MAX } from '../protocol-kit/evaluate.ts';
 import { retrieverChoices } from '../protocol-kit/pool.ts';
-import { isBenchmarkId } from '../benchmarks/registry.ts';
+import { isBenchmarkId, isUserBenchmarkId } from '../benchmarks/registry.ts';
 
 /** The Reproduce page's view state as it sits in the URL. */
 export interface ReproduceParams {
   spec: ProtocolSpec;
+  /** The `bench` value the URL asked for when it names no protocol (shown, then ignored). */
+  unknownBench: string | null;
   retriever: string;
   /** Null: the protocol's own k. */
   k: number | null;
@@ -27,12 +29,15 @@ export interface ReproduceParams {
  */
 export function readReproduceParams(params: Record<string, string>): ReproduceParams {
   const bench = params.bench ?? '';
-  const benchmark = isBenchmarkId(bench) ? bench : DEFAULT_SPEC.benchmark;
+  // A user table's name is kept as asked: whether that table is declared is known only once it runs.
+  const benchmark =
+    isBenchmarkId(bench) || isUserBenchmarkId(bench) ? bench : DEFAULT_SPEC.benchmark;
   const paper = paperDefault(benchmark);
   const k = Number(params.k);
   const target = params.target === 'user' || params.target === 'chunk' ? params.target : null;
   const mode = LOCOMO_PLUS_MODES.find((m) => m === params.mode) ?? DEFAULT_SPEC.locomoPlus;
   return {
+    unknownBench: bench !== '' && bench !== benchmark ? bench.slice(0, 80) : null,
     spec: {
       benchmark,
       inmind: {

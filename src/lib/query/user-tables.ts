@@ -9,6 +9,10 @@ export const USER_TABLES_META = '__user_tables';
 export const USER_META_DDL = `CREATE TABLE IF NOT EXISTS ${USER_TABLES_META} (name VARCHAR, file VARCHAR,
   kind VARCHAR, format VARCHAR, "rows" INTEGER, mapping VARCHAR, loaded_at VARCHAR)`;
 
+/** The benchmark declared over a user table (userdata/benchmark-decl.ts), as JSON, one per table. */
+export const USER_BENCHMARKS_META = '__user_benchmarks';
+export const USER_BENCHMARKS_DDL = `CREATE TABLE IF NOT EXISTS ${USER_BENCHMARKS_META} (name VARCHAR, declaration VARCHAR)`;
+
 export function isUserTable(name: string): boolean {
   return name.startsWith('user_');
 }
@@ -25,6 +29,41 @@ SELECT name, file, kind, format, "rows", mapping, loaded_at FROM ${ident(USER_TA
     rows: 'number',
     mapping: 'string',
     loaded_at: 'string',
+  }),
+);
+
+/** Every declared benchmark: the table it reads and its declaration's JSON. */
+export const userBenchmarksQuery = defineQuery(
+  'your benchmarks',
+  () => sql`${trusted(USER_BENCHMARKS_DDL)};
+SELECT name, declaration FROM ${ident(USER_BENCHMARKS_META)} ORDER BY name`,
+  rowSchema({ name: 'string', declaration: 'string' }),
+);
+
+/** Declares (or re-declares) `table` a benchmark; its rows were checked against it before. */
+export function declareBenchmarkStatements(table: string, declaration: string): SqlFragment[] {
+  return [
+    sql`BEGIN TRANSACTION`,
+    sql`${trusted(USER_BENCHMARKS_DDL)}`,
+    sql`DELETE FROM ${ident(USER_BENCHMARKS_META)} WHERE name = ${table}`,
+    sql`INSERT INTO ${ident(USER_BENCHMARKS_META)} VALUES (${table}, ${declaration})`,
+    sql`COMMIT`,
+  ];
+}
+
+/** The mapped columns of a user table in file order: what a benchmark declaration reads. */
+export const userRecordsQuery = defineQuery(
+  'your table as a benchmark',
+  (table: string, limit: number | null = null) =>
+    sql`SELECT line, query, memory, gold, conversation, speaker, fields FROM ${ident(table)} ORDER BY line${trusted(limit === null ? '' : ` LIMIT ${Math.trunc(limit)}`)}`,
+  rowSchema({
+    line: 'number',
+    query: 'string?',
+    memory: 'string?',
+    gold: 'value',
+    conversation: 'string?',
+    speaker: 'string?',
+    fields: 'string?',
   }),
 );
 
@@ -186,6 +225,9 @@ export function swapUserTableStatements(staging: string, meta: UserTableMeta): S
     sql`${trusted(USER_META_DDL)}`,
     sql`DELETE FROM ${ident(USER_TABLES_META)} WHERE name = ${meta.name}`,
     sql`INSERT INTO ${ident(USER_TABLES_META)} VALUES (${joinSql(row.map(cellSql), ', ')})`,
+    // New rows may not fit the declaration made over the old ones: it is declared again.
+    sql`${trusted(USER_BENCHMARKS_DDL)}`,
+    sql`DELETE FROM ${ident(USER_BENCHMARKS_META)} WHERE name = ${meta.name}`,
     sql`COMMIT`,
   ];
 }
@@ -203,6 +245,8 @@ export function dropUserTableStatements(name: string): SqlFragment[] {
     sql`DROP TABLE IF EXISTS ${ident(name)}`,
     sql`${trusted(USER_META_DDL)}`,
     sql`DELETE FROM ${ident(USER_TABLES_META)} WHERE name = ${name}`,
+    sql`${trusted(USER_BENCHMARKS_DDL)}`,
+    sql`DELETE FROM ${ident(USER_BENCHMARKS_META)} WHERE name = ${name}`,
     sql`COMMIT`,
   ];
 }

@@ -221,13 +221,26 @@ function otherFields(record: JsonObject, mapping: Mapping): string | null {
   return rest.length > 0 ? JSON.stringify(Object.fromEntries(rest)) : null;
 }
 
-/** One record as a user-table row; a mapped query or memory field must be present. */
+/**
+ * One record as a user-table row. A mapped query or memory field must be present; when both are
+ * mapped, a record holds one or both (a benchmark file's memories and queries, line by line).
+ */
 export function mapRecord(record: UserRecord, mapping: Mapping, file: string): MappedRow {
   const loc = recordLoc(file, record);
+  const both = mapping.query !== null && mapping.memory !== null;
+  const query = text(record, mapping.query, 'query', loc, !both);
+  const memory = text(record, mapping.memory, 'memory', loc, !both);
+  if (both && query === null && memory === null) {
+    fail(
+      pathLoc(loc, mapping.query ?? []),
+      `a string or number (mapped as the query), or one in ${fieldLabel(mapping.memory ?? [])} (the memory)`,
+      fieldValue(record.value, mapping.query ?? []),
+    );
+  }
   return {
     line: record.line,
-    query: text(record, mapping.query, 'query', loc, true),
-    memory: text(record, mapping.memory, 'memory', loc, true),
+    query,
+    memory,
     gold: gold(record, mapping.gold, loc),
     conversation:
       text(record, mapping.conversation, 'conversation', loc, false) ?? DEFAULT_CONVERSATION,

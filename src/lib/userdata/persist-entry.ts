@@ -4,6 +4,8 @@ import type { DataKind } from './inspect.ts';
 import { ROLES, type Mapping } from './mapping.ts';
 import type { FileFormat } from './record.ts';
 import type { LoadPlan } from './load.ts';
+import { decodeDecl, type UserBenchmarkDecl } from './benchmark-decl.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 /** Bumped when the entry's shape changes; an entry of another version is reported, not read. */
 export const STORED_TABLE_VERSION = 1;
@@ -18,6 +20,8 @@ export interface StoredTable {
   /** The file as it was loaded. */
   bytes: Blob;
   savedAt: string;
+  /** The benchmark declared over the table (absent in entries kept before there were any). */
+  benchmark: UserBenchmarkDecl | null;
 }
 
 /** A stored entry that cannot be read back: the table it claims to be and why. */
@@ -49,6 +53,7 @@ export function storedTable(plan: LoadPlan, file: string, bytes: Blob): StoredTa
     mapping: plan.mapping,
     bytes,
     savedAt: new Date().toISOString(),
+    benchmark: null,
   };
 }
 
@@ -74,6 +79,15 @@ function decodeMapping(value: unknown, table: string): Mapping {
   };
   const [query, memory, gold, conversation, speaker] = ROLES.map(path);
   return { query, memory, gold, conversation, speaker };
+}
+
+function decodeBenchmark(value: unknown, table: string): UserBenchmarkDecl | null {
+  if (value === null || value === undefined) return null;
+  try {
+    return decodeDecl(value, 'its benchmark declaration');
+  } catch (err) {
+    throw new StoredTableError(table, errorMessage(err));
+  }
 }
 
 /** Checks a value read from storage under `key`; throws a `StoredTableError` naming it. */
@@ -103,5 +117,6 @@ export function decodeStoredTable(value: unknown, key: string): StoredTable {
     mapping: decodeMapping(value.mapping, table),
     bytes: value.bytes,
     savedAt: typeof value.savedAt === 'string' ? value.savedAt : '',
+    benchmark: decodeBenchmark(value.benchmark, table),
   };
 }

@@ -1,7 +1,13 @@
 // Keeping user tables between visits: saved after a load, loaded again by the same loader after
 // DuckDB starts, removed on request. One table that cannot be restored never stops the others.
 import type { Catalog } from '../db/catalog.ts';
-import { ROLLBACK_SQL, dropUserTableStatements } from '../query/user-tables.ts';
+import {
+  ROLLBACK_SQL,
+  declareBenchmarkStatements,
+  dropUserTableStatements,
+} from '../query/user-tables.ts';
+import type { SqlFragment } from '../query/sql.ts';
+import type { UserBenchmarkDecl } from './benchmark-decl.ts';
 import { storageMessage } from '../common/storage-error.ts';
 import { plural } from '../common/plural.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -119,9 +125,13 @@ export async function restoreUserTables(
   for (const [i, entry] of entries.entries()) {
     onProgress(i, entries.length, entry.table);
     try {
-      restored.push(
-        await loadUserFile(catalog, blobSource(entry.file, entry.bytes), planOf(entry)),
+      const loaded = await loadUserFile(
+        catalog,
+        blobSource(entry.file, entry.bytes),
+        planOf(entry),
       );
+      if (entry.benchmark) await writeDeclaration(catalog, entry.table, entry.benchmark);
+      restored.push(loaded);
     } catch (err) {
       failed.push({ table: entry.table, message: errorMessage(err) });
     }
@@ -130,20 +140,53 @@ export async function restoreUserTables(
   return { restored, failed };
 }
 
-/** Drops the table from DuckDB and from this browser's store. */
-export async function removeUserTable(
-  catalog: Catalog,
-  store: TableStore,
-  table: string,
-): Promise<void> {
+async function runInTransaction(catalog: Catalog, statements: readonly SqlFragment[]) {
   try {
-    for (const statement of dropUserTableStatements(table)) {
+    for (const statement of statements) {
       await catalog.engine.query(statement.sql, statement.params);
     }
   } catch (err) {
     await catalog.engine.query(ROLLBACK_SQL).catch(() => []);
     throw err;
   }
+}
+
+/** Records `decl` as the benchmark over `table` in DuckDB (checked against its rows before). */
+export async function writeDeclaration(
+  catalog: Catalog,
+  table: string,
+  decl: UserBenchmarkDecl,
+): Promise<void> {
+  await runInTransaction(catalog, declareBenchmarkStatements(table, JSON.stringify(decl)));
+}
+
+/**
+ * Keeps `decl` beside the table's stored file, so the benchmark comes back with it; null clears
+ * it. Returns what to tell the reader when the table is not kept or the browser refused.
+ */
+export async function keepDeclaration(
+  store: TableStore,
+  table: string,
+  decl: UserBenchmarkDecl | null,
+): Promise<string | null> {
+  try {
+    const kept = await store.get(table);
+    if (kept === undefined)
+      return `${table} is not kept in this browser: the benchmark lasts until this tab closes.`;
+    await store.put({ ...decodeStoredTable(kept, table), benchmark: decl });
+    return null;
+  } catch (err) {
+    return `${storageMessage(err, `the declaration of ${table}`)}; it lasts until this tab closes.`;
+  }
+}
+
+/** Drops the table from DuckDB and from this browser's store. */
+export async function removeUserTable(
+  catalog: Catalog,
+  store: TableStore,
+  table: string,
+): Promise<void> {
+  await runInTransaction(catalog, dropUserTableStatements(table));
   await store.delete(table);
 }
 

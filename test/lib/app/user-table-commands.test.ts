@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import {
+  declareBenchmark,
   loadUserTable,
   NoDatabaseError,
   removeAllTables,
@@ -11,7 +12,9 @@ import {
 import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
 import { planFrom } from '../../../src/lib/userdata/load.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
-import { userTablesQuery } from '../../../src/lib/query/user-tables.ts';
+import { userBenchmarksQuery, userTablesQuery } from '../../../src/lib/query/user-tables.ts';
+import { decodeStoredTable } from '../../../src/lib/userdata/persist-entry.ts';
+import { suggestDecl, withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
 import { GOOD_DIR, fixture } from '../userdata/helpers.ts';
 
 const opened: Catalog[] = [];
@@ -83,5 +86,26 @@ describe('the user-table commands', () => {
   it('say DuckDB is not ready rather than write nowhere', async () => {
     const s = withCatalog(null);
     await expect(removeUserTables(s, ['user_a'])).rejects.toBeInstanceOf(NoDatabaseError);
+  });
+
+  it('declare a benchmark: checked, recorded, kept beside the file; a bad one changes nothing', async () => {
+    const s = await services();
+    await load(s, 'own-benchmark.jsonl', 'user_own');
+    const decl = suggestDecl(['memory', 'query', 'gold', 'fields.id', 'fields.category']);
+    const bad = withPart(decl, 'query.gold', 'fields.category');
+    await expect(declareBenchmark(s, 'user_own', bad)).rejects.toThrow(
+      'user_own line 51: query.gold (fields.category): "family" names no memory of user_own',
+    );
+    expect(await s.catalog.run(userBenchmarksQuery())).toEqual([]);
+    expect(s.changes).toBe(2);
+    const { rows, unkept } = await declareBenchmark(s, 'user_own', decl);
+    expect([rows.memories.length, rows.queries.length, unkept]).toEqual([50, 10, null]);
+    expect((await s.catalog.run(userBenchmarksQuery())).map((r) => r.name)).toEqual(['user_own']);
+    expect(decodeStoredTable(await s.tableStore.get('user_own'), 'user_own').benchmark).toEqual(
+      decl,
+    );
+    expect(s.changes).toBe(3);
+    await removeUserTables(s, ['user_own']);
+    expect(await s.catalog.run(userBenchmarksQuery())).toEqual([]);
   });
 });

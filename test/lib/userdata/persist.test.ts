@@ -4,6 +4,7 @@ import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../../../src/lib/userdata/load.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
 import {
+  keepDeclaration,
   keepUserTable,
   removeAllUserTables,
   removeUserTable,
@@ -11,7 +12,13 @@ import {
   restoreUserTables,
   storedTables,
 } from '../../../src/lib/userdata/persist.ts';
-import { userTablesQuery } from '../../../src/lib/query/user-tables.ts';
+import { userBenchmarksQuery, userTablesQuery } from '../../../src/lib/query/user-tables.ts';
+import { fieldChoices, suggestDecl } from '../../../src/lib/userdata/benchmark-decl.ts';
+import {
+  declareUserBenchmark,
+  readDeclaration,
+  readUserTableRows,
+} from '../../../src/lib/protocol-kit/user-benchmark.ts';
 import { blobSource, bytesSource, type ByteSource } from '../../../src/lib/userdata/byte-source.ts';
 import { decodeStoredTable } from '../../../src/lib/userdata/persist-entry.ts';
 import { GOOD_DIR, fixture } from './helpers.ts';
@@ -142,5 +149,26 @@ describe('user tables kept in the browser', () => {
     ]);
     expect(await store.keys()).toEqual([]);
     expect(await catalog.run(userTablesQuery())).toEqual([]);
+  });
+
+  it('a declared benchmark is kept beside its table and comes back with it', async () => {
+    const store = new MemoryTableStore();
+    const first = await freshCatalog();
+    const { result } = await loadAndKeep(first, store, fixture(GOOD_DIR, 'own-benchmark.jsonl'));
+    const decl = suggestDecl(fieldChoices(await readUserTableRows(first, result.table)));
+    await declareUserBenchmark(first, result.table, decl);
+    expect(await keepDeclaration(store, result.table, decl)).toBeNull();
+    expect(await keepDeclaration(store, 'user_gone', decl)).toContain('is not kept');
+
+    const second = await freshCatalog();
+    expect((await restoreUserTables(second, store)).failed).toEqual([]);
+    expect(await readDeclaration(second, result.table)).toEqual(decl);
+    expect(await second.run(userBenchmarksQuery())).toHaveLength(1);
+
+    store.raw.set(result.table, {
+      ...decodeStoredTable(store.raw.get(result.table), result.table),
+      benchmark: { version: 9 },
+    });
+    expect((await storedTables(store)).broken[0].message).toContain('declaration version 9');
   });
 });

@@ -1,0 +1,132 @@
+// Your own benchmark: a 50-memory / 10-query JSONL loaded on Your data, declared a benchmark (a
+// declaration that does not fit is refused, naming the row, with the table kept), run in
+// Reproduce with BM25 and MiniLM, and found again after a reload, with the ranks the CLI prints
+// (test/fixtures/userdata/own-benchmark.ranks.json, checked against the CLI by
+// test/scripts/reproduce.test.ts and the commands test).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { recallCells, showView } from '../lib/protocols/page-helpers.ts';
+
+const GOOD = path.join(repoRoot, 'test/fixtures/userdata');
+const TABLE = 'user_own_benchmark';
+const RANKS = JSON.parse(readFileSync(path.join(GOOD, 'own-benchmark.ranks.json'), 'utf8')) as {
+  bm25: number[];
+  minilm: number[];
+};
+// MiniLM embeds the 60 texts in WASM; a bound for a hung run, not a target.
+const MINILM_MS = 300_000;
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+
+beforeAll(async () => {
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+  // One context, so IndexedDB outlives the reload.
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  page = await context.newPage();
+  watch = watchPage(page);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Each query's best target rank as the query table shows it, in file order (lines 51–60). */
+async function shownRanks(): Promise<number[]> {
+  const rows = await page.$$eval('[data-table="queries"] tbody tr', (trs) =>
+    trs.map((tr) => ({
+      id: tr.getAttribute('data-query-id') ?? '',
+      rank: tr.querySelector('[data-field="rank"]')?.textContent?.trim() ?? '',
+    })),
+  );
+  const byId = new Map(rows.map((r) => [r.id, Number(r.rank.split(' / ')[0])]));
+  return Array.from({ length: 10 }, (_, i) => byId.get(`line ${51 + i}`) ?? NaN);
+}
+
+async function expectRun(ret: 'bm25' | 'minilm', timeout: number) {
+  await showView(page, server.url, { bench: TABLE, ret }, { device: 'wasm' }, timeout);
+  expect(await shownRanks()).toEqual(RANKS[ret]);
+  const recall = await recallCells(page);
+  expect(recall.get('query|all')?.hits).toBe('mean of 10 queries (partial credit)');
+  expect(recall.get('query|pets')).toBeDefined();
+  await page.locator('[data-chart="reproduce-similarity"]').waitFor();
+}
+
+describe('your own benchmark, from Your data to Reproduce and back', () => {
+  it('declares a loaded JSONL a benchmark, refusing first a declaration that does not fit', async () => {
+    await page.goto(`${server.url}#/mydata`);
+    await page.waitForSelector('[data-table-count="inmind_tasks"]', { timeout: 180_000 });
+    await page.locator('input[type="file"]').setInputFiles(path.join(GOOD, 'own-benchmark.jsonl'));
+    await page.getByRole('button', { name: 'Load into DuckDB' }).click();
+    await page.waitForSelector(`[data-load-notice]:has-text("60 rows")`);
+    const form = page.locator(`[data-declaration="${TABLE}"]`);
+    await form.locator('[data-part="memory.id"] option[value="fields.id"]').waitFor({
+      state: 'attached',
+    });
+    await form.locator('[data-part="memory.id"]').selectOption('fields.session');
+    await form.locator('[data-declare]').click();
+    expect(await form.locator('[data-declare-error]').innerText()).toBe(
+      `${TABLE} line 2: memory.id (fields.session): "s1" is also the id on line 1. Nothing was changed: ${TABLE} is as it was loaded.`,
+    );
+    await form.locator('[data-part="memory.id"]').selectOption('fields.id');
+    await form.locator('[data-declare]').click();
+    expect(await form.locator('[data-declare-notice]').innerText()).toBe(
+      `${TABLE} is a benchmark: 50 memories and 10 queries. Kept in this browser with the table.`,
+    );
+    await form.locator('[data-declared]').waitFor();
+    expect(await form.locator('[data-open-reproduce]').getAttribute('href')).toBe(
+      `#/reproduce?bench=${TABLE}`,
+    );
+  }, 300_000);
+
+  it('runs BM25 and MiniLM on it in Reproduce with the CLI’s ranks', async () => {
+    await expectRun('bm25', 120_000);
+    const options = await page.locator('select').first().locator('option').allInnerTexts();
+    expect(options).toContain(`${TABLE} (yours)`);
+    await expectRun('minilm', MINILM_MS);
+    // The drill-down: "Which vet looks after Biscuit?" (line 59) finds its gold memory m44 first.
+    await page.getByRole('button', { name: 'Which vet looks after Biscuit?' }).click();
+    const detail = page.locator('[data-query-detail="line 59"]');
+    expect(await detail.locator('[data-target="m44"] [data-field="target-rank"]').innerText()).toBe(
+      '1',
+    );
+    // The map places the 50 memories and the 10 queries.
+    const map = page.locator('[data-map-state="ready"]');
+    await map.waitFor({ timeout: 120_000 });
+    expect(await map.getAttribute('data-map-memories')).toBe('50');
+  }, 600_000);
+
+  it('finds the declaration and the results again after a reload', async () => {
+    await page.reload();
+    await page.waitForSelector(
+      `[data-phase="done"][data-benchmark="${TABLE}"][data-retriever="minilm"]`,
+      {
+        timeout: MINILM_MS,
+      },
+    );
+    expect(await shownRanks()).toEqual(RANKS.minilm);
+    await page.goto(`${server.url}#/mydata?table=${TABLE}`);
+    await page
+      .locator(`[data-declaration="${TABLE}"] [data-declared]`)
+      .waitFor({ timeout: 60_000 });
+  }, 600_000);
+
+  it('says so when the URL names a benchmark this browser does not have', async () => {
+    await page.goto(`${server.url}#/reproduce?bench=user_gone`);
+    await page
+      .locator('[role="alert"]', { hasText: 'user_gone: no table of yours has this name' })
+      .waitFor({ timeout: 60_000 });
+    await page.goto(`${server.url}#/reproduce?bench=%3Cb%3E`);
+    await page.locator('[data-unknown-bench]').waitFor();
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+  }, 120_000);
+});
