@@ -29,7 +29,8 @@ unless the options below say otherwise), for npm run reproduce -- --compare pack
 Options:
   --out FILE         the Parquet file to write (required)
   --model M          model id, or onnx:PATH[:DTYPE] (a transformers.js export with its
-                     sentence-transformers files) (default tiny-bert)
+                     sentence-transformers files) or hub:OWNER/NAME@COMMIT[:DTYPE] (the same on
+                     the Hub at a 40-hex commit, from $MEMLENS_HUB_URL) (default tiny-bert)
   --benchmark B      a protocol's texts instead (${protocolEntries()
     .map((p) => p.id)
     .join(', ')})
@@ -82,7 +83,7 @@ function dtypeArg(): ModelDtype | undefined {
 async function modelArg(text: string): Promise<ModelRef> {
   const brought = parseBroughtRef(text);
   if (!brought) return parseModelRef(text, { dtype: dtypeArg(), backend: 'node' }, '--model');
-  if (brought.kind !== 'onnx') fail(`--model takes a model id or onnx:PATH, not ${brought.kind}:`);
+  if (brought.kind === 'pack') fail('--model takes a model id, onnx:PATH or hub:OWNER/NAME@COMMIT');
   const opened = await openBrought(brought, dtypeArg() ?? null);
   console.log(opened.lines.join('\n'));
   return opened.ref;

@@ -178,7 +178,8 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     },
   ),
   // docs/protocols.md, bringing a model: a pack of InMind's texts (MiniLM's vectors from the vector
-  // cache the cases above filled) ranks exactly as MiniLM; an ONNX folder's reference parses.
+  // cache the cases above filled) ranks exactly as MiniLM; an ONNX folder's reference parses; the
+  // Hub cannot be reached here (test/scripts/brought.test.ts runs hub: against a local stand-in).
   'npm run embed:pack -- --benchmark inmind --model minilm --out inmind-minilm.parquet && npm run reproduce -- --benchmark inmind --compare bm25,minilm,pack:inmind-minilm.parquet':
     RUN({
       out: [
@@ -190,6 +191,7 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
       timeoutS: 900,
     }),
   'npm run reproduce -- --benchmark inmind --compare minilm,onnx:./my-model': DRY,
+  'npm run reproduce -- --benchmark inmind --compare minilm,hub:OWNER/NAME@COMMIT': SYNOPSIS,
   'npm run embed:pack -- --benchmark B --model M --out FILE': SYNOPSIS,
   'npm run reproduce -- --benchmark locomo-conv --retriever bm25 --format csv': RUN({
     out: [/^benchmark,|,recall,|recall@?10/m],

@@ -1,13 +1,16 @@
-// A model the reader brings, end to end in Node: a local ONNX folder (tiny-bert's and MiniLM's own
-// files, with the sentence-transformers files beside them) embeds exactly as the registry's model,
+// A model the reader brings, end to end in Node: a local ONNX folder or a Hub repository at a
+// commit (tiny-bert's and MiniLM's own files, with MiniLM's sentence-transformers files beside
+// them; the Hub is a local stand-in with its URL layout) embeds exactly as the registry's model,
 // and joins a comparison beside it and beside a pack made by `embed:pack --benchmark`, each named
-// by its reference, keyed on its files' digest, in every CSV row.
+// by its reference, keyed on its files' digest, in every CSV row. A Hub file whose bytes differ
+// from its first download is refused by name.
 import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrought } from '../../scripts/lib/brought.ts';
+import { openBrought, type HubPlace } from '../../scripts/lib/brought.ts';
+import { startFakeHub, type FakeHub, type HubFile } from '../support/fake-hub.ts';
 import { benchmarkPack, embedPack } from '../../scripts/lib/embed-pack.ts';
 import { openSiteCatalog, parseArgs, reproduceComparison } from '../../scripts/reproduce.ts';
 import { repoRoot } from '../../scripts/lib/site-build.ts';
@@ -213,3 +216,143 @@ describe.skipIf(!hasData)('a comparison with brought retrievers (InMind)', () =>
     );
   }, 300_000);
 });
+
+const TINY_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
+const TINY_REPO = 'reader/tiny-export';
+const MINILM_REPO = 'reader/minilm-export';
+const C1 = '1'.repeat(40);
+const C2 = '2'.repeat(40);
+
+async function hubFiles(
+  repo: string,
+  revision: string,
+  from: string,
+  files: readonly string[],
+  st: Record<string, string>,
+  fault?: { path: string; fault: HubFile['fault'] },
+): Promise<HubFile[]> {
+  const out: HubFile[] = [];
+  for (const f of files) {
+    out.push({
+      repo,
+      revision,
+      path: f,
+      bytes: new Uint8Array(await readFile(path.join(from, f))),
+    });
+  }
+  for (const [f, text] of Object.entries(st)) {
+    out.push({ repo, revision, path: f, bytes: new TextEncoder().encode(text) });
+  }
+  return out.map((f) => (fault && f.path === fault.path ? { ...f, fault: fault.fault } : f));
+}
+
+describe('a Hub repository at a commit (a local stand-in for the Hub)', () => {
+  let hub: FakeHub;
+  let place: HubPlace;
+  const tinyFrom = path.join(repoRoot, 'test/fixtures/models/tiny-bert');
+
+  beforeAll(async () => {
+    const minilm = hasMinilm
+      ? await hubFiles(MINILM_REPO, C2, minilmDir, TINY_FILES, stFiles(384, 256))
+      : [];
+    hub = await startFakeHub([
+      ...(await hubFiles(TINY_REPO, C1, tinyFrom, TINY_FILES, stFiles(32, 128))),
+      ...minilm,
+    ]);
+    place = { hub: hub.url, dir: path.join(tmp, 'hub') };
+  });
+  afterAll(async () => hub?.close());
+
+  it('downloads the files at the commit, records their sha256, and embeds as the registry model', async () => {
+    const first = await openBrought(ref(`hub:${TINY_REPO}@${C1}`), null, place);
+    expect(first.lines.join('\n')).toMatch(
+      /digests recorded on first download in .*1{40}\.sha256\.json/,
+    );
+    expect(hub.requests).toContain(`GET /${TINY_REPO}/resolve/${C1}/onnx/model.onnx`);
+    expect(hub.requests.some((r) => r.startsWith('GET /cdn-lfs/'))).toBe(true);
+    const registry = parseModelRef('tiny-bert', { backend: 'node' });
+    expect(await vectorsOf(first.ref, TEXTS)).toEqual(await vectorsOf(registry, TEXTS));
+    // A second load reads the kept copy, checked against the record: no request.
+    const asked = hub.requests.length;
+    const again = await openBrought(ref(`hub:${TINY_REPO}@${C1}`), null, place);
+    expect(hub.requests.length).toBe(asked);
+    expect(again.ref.revision).toBe(first.ref.revision);
+    expect(again.lines.join('\n')).toMatch(/8 files checked against the digests recorded/);
+  }, 60_000);
+
+  it('refuses other bytes than the first download, naming the file (trust on first use)', async () => {
+    const tokenizerConfig = path.join(place.dir, TINY_REPO, C1, 'tokenizer_config.json');
+    const kept = await readFile(tokenizerConfig);
+    await writeFile(tokenizerConfig, '{"do_lower_case": false}');
+    await expect(openBrought(ref(`hub:${TINY_REPO}@${C1}`), null, place)).rejects.toThrow(
+      /tokenizer_config\.json: the copy in .* has sha256 [0-9a-f]{64}, the first download recorded/,
+    );
+    // The copy gone, the Hub now serves other bytes for the same commit.
+    await rm(tokenizerConfig);
+    const other = await startFakeHub(
+      await hubFiles(TINY_REPO, C1, tinyFrom, TINY_FILES, stFiles(32, 128), {
+        path: 'tokenizer_config.json',
+        fault: 'flip',
+      }),
+    );
+    try {
+      await expect(
+        openBrought(ref(`hub:${TINY_REPO}@${C1}`), null, { ...place, hub: other.url }),
+      ).rejects.toThrow(
+        new RegExp(
+          `hub:${TINY_REPO}@${C1} tokenizer_config\\.json: sha256 [0-9a-f]{64} from .*, the first download \\(.*\\) says ${await sha256Of(kept)}; refused`,
+        ),
+      );
+    } finally {
+      await other.close();
+    }
+    await writeFile(tokenizerConfig, kept);
+  }, 60_000);
+
+  it.skipIf(!hasMinilm)(
+    "gets MiniLM's own bytes and embeds exactly as the site's MiniLM",
+    async () => {
+      const opened = await openBrought(ref(`hub:${MINILM_REPO}@${C2}`), null, place);
+      expect(opened.lines.join('\n')).toContain(
+        'sha256 246d3b3d0410451f972105e4e436ad1ad4a02bd1b966cf9f600631a699b86f26  onnx/model.onnx',
+      );
+      const registry = parseModelRef('minilm', { backend: 'node' });
+      expect(await vectorsOf(opened.ref, TEXTS)).toEqual(await vectorsOf(registry, TEXTS));
+    },
+    120_000,
+  );
+
+  it.skipIf(!hasData)(
+    'joins a comparison, named by its reference in every row',
+    async () => {
+      const savedHub = process.env.MEMLENS_HUB_URL;
+      process.env.MEMLENS_HUB_URL = hub.url;
+      const { catalog, close } = await openSiteCatalog(site);
+      try {
+        const name = `hub:${TINY_REPO}@${C1}`;
+        const opts = parseArgs(['--benchmark', 'inmind', '--compare', `tiny-bert,${name}`]);
+        const run = await reproduceComparison(opts, opts.compare ?? [], catalog);
+        for (const pair of run.comparison.pairs) {
+          expect(pair.valueA).toBe(pair.valueB);
+          expect(pair.b).toBe(name);
+        }
+        for (const row of comparisonCsvRows(run.comparison)) {
+          expect(row).toMatchObject({
+            retriever_b: name,
+            revision_b: expect.stringMatching(/^files:/),
+          });
+        }
+      } finally {
+        await close();
+        if (savedHub === undefined) delete process.env.MEMLENS_HUB_URL;
+        else process.env.MEMLENS_HUB_URL = savedHub;
+      }
+    },
+    300_000,
+  );
+});
+
+async function sha256Of(bytes: Uint8Array): Promise<string> {
+  const { sha256Hex } = await import('../../src/lib/common/sha256.ts');
+  return sha256Hex(bytes);
+}
