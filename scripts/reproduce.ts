@@ -86,6 +86,7 @@ import {
   type UserBenchmarkDecl,
 } from '../src/lib/userdata/benchmark-decl.ts';
 import { declareUserBenchmark, readUserTableRows } from '../src/lib/protocol-kit/user-benchmark.ts';
+import { openBrought } from './lib/brought.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -143,7 +144,7 @@ export function compareRefs(text: string): CompareRef[] {
   const refs = text.split(',').map((part) => {
     try {
       const ref = parseCompareRef(part);
-      if (ref.id !== BM25_ID) compareModel(ref, null);
+      if (ref.id !== BM25_ID && !ref.brought) compareModel(ref, null);
       if (ref.id === BM25_ID && ref.dtype !== null) throw new Error('bm25 has no dtype');
       return ref;
     } catch (err) {
@@ -232,7 +233,13 @@ export function usage(
     `  --dtype D            dense model weights: ${MODEL_DTYPES.join(' | ')} (default the model's first; fp32 is the only exact one)`,
     '  --synthetic-dims D   seeded fake vectors of width D (timing only; numbers meaningless)',
     '  --compare R1,R2[,…]  compare retrievers on the same queries: bm25, a model id, or ID:DTYPE',
-    '                       (e.g. bm25,minilm,minilm:q8): recall@1/5/10 and AUC with 95% intervals,',
+    '                       (e.g. bm25,minilm,minilm:q8), or a model you bring: onnx:PATH[:DTYPE]',
+    '                       (a transformers.js export with its sentence-transformers files),',
+    '                       hub:OWNER/NAME@COMMIT[:DTYPE] (the same on the Hub, at a 40-hex commit,',
+    '                       from $MEMLENS_HUB_URL, default https://huggingface.co, into',
+    "                       ~/.cache/memlens/hub with each file's sha256 recorded on first download)",
+    '                       or pack:FILE (a vector pack from npm run embed:pack -- --benchmark B);',
+    '                       recall@1/5/10 and AUC with 95% intervals,',
     "                       each pair's exact McNemar test and paired bootstrap Δ, Holm, tie groups;",
     '                       --out DIR writes comparison.csv (one row per pair × metric × k)',
     '  --alpha A            level of the tie groups after Holm (default 0.05)',
@@ -464,7 +471,10 @@ export function nodeEmbedderFactory(
   counts: CacheCounts,
 ): EmbedderFactory {
   return async (model) => {
-    const e = await createNodeEmbedder({ model, modelRoot: modelRoot ?? undefined });
+    // A brought folder is found by its own absolute path, never under --model-root.
+    const own = model.spec.source.kind === 'local' && path.isAbsolute(model.spec.source.path);
+    const root = own ? undefined : (modelRoot ?? undefined);
+    const e = await createNodeEmbedder({ model, modelRoot: root });
     const cacheOn = vectorCacheOn();
     const plain: Embedder = {
       spec: e.spec,
@@ -479,7 +489,8 @@ export function nodeEmbedderFactory(
     };
     if (!cacheOn) return plain;
     const revision = model.revision.replace(/[^\w.-]+/g, '_').slice(0, 48);
-    const file = path.join(vectorCacheDir(), `${model.id}-${model.dtype}-${revision}.jsonl`);
+    const name = model.id.replace(/[^\w.-]+/g, '_').slice(0, 80);
+    const file = path.join(vectorCacheDir(), `${name}-${model.dtype}-${revision}.jsonl`);
     return cachedEmbedder(plain, model, await VectorFileStore.open(file), counts);
   };
 }
@@ -596,6 +607,27 @@ function compareModel(ref: CompareRef, dtype: ModelDtype | null): ModelRef {
 const refLabel = (model: RetrieverRef) =>
   model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
 
+/** The compared refs' models: registry models parsed, brought ones opened (files read, digests recorded). */
+async function comparedModels(
+  refs: readonly CompareRef[],
+  dtype: ModelDtype | null,
+): Promise<{ models: RetrieverRef[]; packs: Map<string, Embedder>; lines: string[] }> {
+  const models: RetrieverRef[] = [];
+  const packs = new Map<string, Embedder>();
+  const lines: string[] = [];
+  for (const ref of refs) {
+    if (!ref.brought) {
+      models.push(ref.id === BM25_ID ? BM25_ID : compareModel(ref, dtype));
+      continue;
+    }
+    const opened = await openBrought(ref.brought, dtype);
+    if (opened.embedder) packs.set(opened.ref.id, opened.embedder);
+    models.push(opened.ref);
+    lines.push(...opened.lines);
+  }
+  return { models, packs, lines: lines.length > 0 ? [...lines, ''] : [] };
+}
+
 /** `--compare`: one protocol build, each retriever on it, then the paired statistics. */
 export async function reproduceComparison(
   opts: CliOptions,
@@ -603,23 +635,33 @@ export async function reproduceComparison(
   catalog: Catalog,
 ): Promise<CompareRun> {
   const counts: CacheCounts = { cached: 0, computed: 0 };
-  const pool = new RetrieverPool(factoryFor(opts, counts));
+  const { models, packs, lines } = await comparedModels(refs, opts.dtype);
+  const factory = factoryFor(opts, counts);
+  const pool = new RetrieverPool(async (model) => packs.get(model.id) ?? factory(model));
   try {
     const protocol = await buildProtocol(opts.spec, catalog);
     const compared = [];
-    for (const ref of refs) {
-      const model = ref.id === BM25_ID ? BM25_ID : compareModel(ref, opts.dtype);
+    for (const [i, model] of models.entries()) {
       const retriever = await pool.retriever(model, opts.queryPrefix);
       await retriever.prepare(protocol);
       const evaluation = scoreProtocol(protocol, retriever);
-      compared.push({ ref: formatCompareRef(ref), label: refLabel(model), evaluation });
+      const revision = model === BM25_ID ? undefined : model.revision;
+      compared.push({
+        ref: formatCompareRef(refs[i]),
+        label: refLabel(model),
+        evaluation,
+        revision,
+      });
     }
     const comparison = compareRetrievers(compared, {
       tieK: opts.k || protocol.defaultK,
       alpha: opts.alpha,
     });
     const vectors = vectorLine(counts);
-    return { comparison, lines: [...comparisonLines(comparison), ...(vectors ? [vectors] : [])] };
+    return {
+      comparison,
+      lines: [...lines, ...comparisonLines(comparison), ...(vectors ? [vectors] : [])],
+    };
   } finally {
     await pool.dispose();
   }

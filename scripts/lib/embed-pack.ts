@@ -1,4 +1,5 @@
-// The CLI side of vector packs: embed a corpus with onnxruntime-node and write its pack.
+// The CLI side of vector packs: embed a corpus, or a benchmark's protocol texts, with
+// onnxruntime-node and write its pack.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
@@ -7,7 +8,15 @@ import type { TextKind } from '../../src/lib/embed/model-registry.ts';
 import type { ModelRef } from '../../src/lib/embed/model-ref.ts';
 import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
 import { sha256Hex } from '../../src/lib/common/sha256.ts';
-import { packRowsOf, uniqueRows, writeVectorPack } from '../../src/lib/vectors/pack.ts';
+import {
+  packRowsOf,
+  uniqueRows,
+  writeVectorPack,
+  type PackRow,
+} from '../../src/lib/vectors/pack.ts';
+import type { EmbedKind } from '../../src/lib/embed/embedder.ts';
+import type { CacheCounts } from '../../src/lib/embed/cached-embedder.ts';
+import { recorder } from './site-vectors.ts';
 
 export type CorpusSource =
   { kind: 'lme-background'; dataRoot: string } | { kind: 'jsonl'; file: string; field: string };
@@ -50,4 +59,59 @@ export async function embedPack(
   } finally {
     await embedder.dispose();
   }
+}
+
+/** A Reproduce view: the benchmark's protocol at the paper's defaults, with the page's URL overrides. */
+export interface BenchmarkPackOptions {
+  model: ModelRef;
+  /** A protocol id (`npm run reproduce -- --benchmark`). */
+  benchmark: string;
+  /** `target`, `bg`, `prefix` as the Reproduce page's URL spells them. */
+  params?: Record<string, string>;
+  /** The site folder with data/ (public/). */
+  site: string;
+  modelRoot?: string;
+}
+
+/**
+ * The vectors a comparison of `benchmark` asks `model` for (its documents and queries, each as the
+ * retriever embeds them), as a pack: `--compare pack:FILE` answers from it by the cache key.
+ */
+export async function benchmarkPack(
+  options: BenchmarkPackOptions,
+): Promise<{ bytes: ArrayBuffer; rows: number; dim: number; counts: CacheCounts }> {
+  const { openSiteCatalog, nodeEmbedderFactory } = await import('../reproduce.ts');
+  const { RetrieverPool } = await import('../../src/lib/protocol-kit/pool.ts');
+  const { readReproduceParams } = await import('../../src/lib/protocols/params.ts');
+  const { runProtocol } = await import('../../src/lib/protocols/run.ts');
+  const { model } = options;
+  // Comparisons rank retrievers: LoCoMo-Plus in its retrieval mode.
+  const view = readReproduceParams({
+    mode: 'retrieval',
+    ...options.params,
+    bench: options.benchmark,
+  });
+  const counts: CacheCounts = { cached: 0, computed: 0 };
+  const seen = new Map<EmbedKind, Map<string, Float32Array>>();
+  const factory = nodeEmbedderFactory(options.modelRoot ?? null, counts);
+  const pool = new RetrieverPool(async (ref) => recorder(await factory(ref), seen));
+  const site = await openSiteCatalog(options.site);
+  try {
+    const retriever = await pool.retriever(model, view.queryPrefix);
+    await runProtocol(site.catalog, view.spec, retriever);
+  } finally {
+    await pool.dispose();
+    await site.close();
+  }
+  const rows: PackRow[] = [];
+  const dim = model.spec.dims;
+  for (const [kind, byText] of seen) {
+    const texts = [...byText.keys()];
+    const hashes = await Promise.all(texts.map(sha256Hex));
+    const vectors = new Float32Array(texts.length * dim);
+    texts.forEach((t, i) => vectors.set(byText.get(t) ?? [], i * dim));
+    rows.push(...packRowsOf(model, kind, hashes, { dim, vectors }));
+  }
+  const unique = uniqueRows(rows);
+  return { bytes: writeVectorPack(unique), rows: unique.length, dim, counts };
 }

@@ -17,6 +17,11 @@ export class HubRefused extends Error {
   override name = 'HubRefused';
 }
 
+/** The Hub answered 404: the repository has no such file at that commit. */
+export class HubNotFound extends HubRefused {
+  override name = 'HubNotFound';
+}
+
 export interface HubFileRequest {
   /** Base URL of the Hub, `https://huggingface.co` or a local stand-in. */
   hub: string;
@@ -25,7 +30,10 @@ export interface HubFileRequest {
   path: string;
   /** How messages name the file, e.g. `bge-small/onnx/model.onnx`. */
   label: string;
-  sha256: string;
+  /** The bytes' sha256; null: not known yet (a brought model's first download records it). */
+  sha256: string | null;
+  /** What the expected digest comes from, in messages (default data/models.json). */
+  pinnedBy?: string;
   bytes?: number;
   timeoutMs?: number;
 }
@@ -54,15 +62,17 @@ function checkHeaders(req: HubFileRequest, res: Response, url: string): void {
     );
   }
   const linked = res.headers.get('x-linked-etag');
-  if (linked && /^[0-9a-f]{64}$/.test(unquote(linked)) && unquote(linked) !== req.sha256) {
+  const pinnedBy = req.pinnedBy ?? 'data/models.json';
+  const announced = linked && unquote(linked);
+  if (announced && req.sha256 && /^[0-9a-f]{64}$/.test(announced) && announced !== req.sha256) {
     throw new HubRefused(
-      `${req.label}: sha256 ${unquote(linked)} announced by ${url} (x-linked-etag), data/models.json says ${req.sha256}; refused`,
+      `${req.label}: sha256 ${announced} announced by ${url} (x-linked-etag), ${pinnedBy} says ${req.sha256}; refused`,
     );
   }
   const size = res.headers.get('x-linked-size');
   if (size && req.bytes !== undefined && Number(size) !== req.bytes) {
     throw new HubRefused(
-      `${req.label}: ${size} bytes announced by ${url} (x-linked-size), data/models.json says ${req.bytes}; refused`,
+      `${req.label}: ${size} bytes announced by ${url} (x-linked-size), ${pinnedBy} says ${req.bytes}; refused`,
     );
   }
 }
@@ -103,13 +113,13 @@ async function body(req: HubFileRequest, res: Response, url: string): Promise<Ui
 }
 
 function verify(req: HubFileRequest, bytes: Uint8Array, actual: string, url: string): void {
-  if (actual !== req.sha256) {
+  if (req.sha256 !== null && actual !== req.sha256) {
     const size =
       req.bytes !== undefined && bytes.length !== req.bytes
         ? ` (${bytes.length} bytes, expected ${req.bytes}: ${bytes.length < req.bytes ? 'truncated' : 'too long'})`
         : '';
     throw new HubRefused(
-      `${req.label}: sha256 ${actual} from ${url}, data/models.json says ${req.sha256}${size}; refused`,
+      `${req.label}: sha256 ${actual} from ${url}, ${req.pinnedBy ?? 'data/models.json'} says ${req.sha256}${size}; refused`,
     );
   }
 }
@@ -138,6 +148,7 @@ export async function downloadHubFile(
       continue;
     }
     if (res.status >= 500) throw new HubUnreachable(`${url} answered ${res.status}`);
+    if (res.status === 404) throw new HubNotFound(`${req.label}: ${url} answered 404`);
     if (res.status !== 200) throw new HubRefused(`${req.label}: ${url} answered ${res.status}`);
     const bytes = await body(req, res, url);
     verify(req, bytes, await sha256Hex(bytes), url);

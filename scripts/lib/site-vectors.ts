@@ -124,7 +124,10 @@ async function upToDate(site: string, entry: SitePackEntry | null, inputs: strin
 }
 
 /** An embedder that keeps every text and vector it returns, by kind. */
-function recorder(inner: Embedder, seen: Map<EmbedKind, Map<string, Float32Array>>): Embedder {
+export function recorder(
+  inner: Embedder,
+  seen: Map<EmbedKind, Map<string, Float32Array>>,
+): Embedder {
   return {
     spec: inner.spec,
     backend: inner.backend,

@@ -195,6 +195,22 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
       timeoutS: 900,
     },
   ),
+  // docs/protocols.md, bringing a model: a pack of InMind's texts (MiniLM's vectors from the vector
+  // cache the cases above filled) ranks exactly as MiniLM; an ONNX folder's reference parses; the
+  // Hub cannot be reached here (test/scripts/brought.test.ts runs hub: against a local stand-in).
+  'npm run embed:pack -- --benchmark inmind --model minilm --out inmind-minilm.parquet && npm run reproduce -- --benchmark inmind --compare bm25,minilm,pack:inmind-minilm.parquet':
+    RUN({
+      out: [
+        /inmind-minilm\.parquet: 849 vectors of inmind's texts, 384 dims, minilm fp32/,
+        /minilm − pack:inmind-minilm\.parquet +Δrecall@5 +b +0 +c +0 +p +1\.0000/,
+        /tie groups at recall@5: \{minilm, pack:inmind-minilm\.parquet\} · \{bm25\}/,
+      ],
+      writes: ['inmind-minilm.parquet'],
+      timeoutS: 900,
+    }),
+  'npm run reproduce -- --benchmark inmind --compare minilm,onnx:./my-model': DRY,
+  'npm run reproduce -- --benchmark inmind --compare minilm,hub:OWNER/NAME@COMMIT': SYNOPSIS,
+  'npm run embed:pack -- --benchmark B --model M --out FILE': SYNOPSIS,
   'npm run reproduce -- --benchmark locomo-conv --retriever bm25 --format csv': RUN({
     out: [/^benchmark,|,recall,|recall@?10/m],
   }),

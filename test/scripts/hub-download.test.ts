@@ -4,6 +4,7 @@ import {
   allowedRedirect,
   downloadHubFile,
   hubFileUrl,
+  HubNotFound,
   HubRefused,
   HubUnreachable,
 } from '../../scripts/lib/hub-download.ts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => hub.close());
 
-const req = (path: string, sha256: string, repo = 'o/m') => ({
+const req = (path: string, sha256: string | null, repo = 'o/m') => ({
   hub: hub.url,
   repo,
   revision: REV,
@@ -34,6 +35,16 @@ const req = (path: string, sha256: string, repo = 'o/m') => ({
 });
 
 describe('one file from the Hub at a pinned commit', () => {
+  it('takes a file whose digest is not known yet (a first download), still checking the commit', async () => {
+    const got = await downloadHubFile(req('onnx/model.onnx', null));
+    expect(sha(got.bytes)).toBe(sha(bytes));
+    await expect(downloadHubFile(req('config.json', null, 'o/moved'))).rejects.toThrow(
+      `resolved ${REV} to commit ${'f'.repeat(40)}`,
+    );
+    const pinned = { ...req('config.json', 'e'.repeat(64)), pinnedBy: 'the first download' };
+    await expect(downloadHubFile(pinned)).rejects.toThrow('the first download says eeee');
+  });
+
   it('follows the 302 of an LFS file to the CDN path and returns the pinned bytes', async () => {
     const got = await downloadHubFile({
       ...req('onnx/model.onnx', sha(bytes)),
@@ -64,8 +75,9 @@ describe('one file from the Hub at a pinned commit', () => {
     );
   });
 
-  it('calls a 404 a refusal and a closed port unreachable', async () => {
+  it('calls a 404 a refusal (of its own kind) and a closed port unreachable', async () => {
     await expect(downloadHubFile(req('nope.json', sha(small)))).rejects.toBeInstanceOf(HubRefused);
+    await expect(downloadHubFile(req('nope.json', null))).rejects.toBeInstanceOf(HubNotFound);
     const closed = await startFakeHub([]);
     await closed.close();
     const err = await downloadHubFile({ ...req('config.json', sha(small)), hub: closed.url }).catch(

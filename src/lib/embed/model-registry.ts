@@ -280,10 +280,11 @@ export function modelLoadId(spec: ModelSpec): string {
   return parts[parts.length - 1];
 }
 
-/** The repository-relative directory that contains the model directory. */
+/** The directory that contains the model directory: repository-relative, or absolute (a brought folder). */
 export function localModelRoot(spec: ModelSpec): string {
   if (spec.source.kind !== 'local') return SITE_MODELS_DIR;
-  return spec.source.path.split('/').filter(Boolean).slice(0, -1).join('/');
+  const parent = spec.source.path.split('/').filter(Boolean).slice(0, -1).join('/');
+  return spec.source.path.startsWith('/') ? `/${parent}` : parent;
 }
 
 /** The file that holds `dtype`'s weights. */

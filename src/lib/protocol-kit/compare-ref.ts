@@ -1,17 +1,34 @@
+import {
+  BROUGHT_FORMS,
+  broughtBase,
+  parseBroughtRef,
+  type BroughtRef,
+} from '../embed/brought-model.ts';
 import { MODEL_DTYPES, type ModelDtype } from '../embed/model-registry.ts';
 
-/** One retriever of a comparison: `bm25`, a model id, or a model id with its weights (`minilm:q8`). */
+/**
+ * One retriever of a comparison: `bm25`, a model id, a model id with its weights (`minilm:q8`),
+ * or a model the reader brings (`hub:OWNER/NAME@COMMIT`, `onnx:PATH`, `pack:FILE`).
+ */
 export interface CompareRef {
-  /** `bm25` or the model id. */
+  /** `bm25`, the model id, or the brought reference without its dtype. */
   id: string;
-  /** Null: the model's first dtype (or BM25, which has none). */
+  /** Null: the model's first dtype (or BM25 and packs, which have none). */
   dtype: ModelDtype | null;
+  /** Present for a model the reader brings. */
+  brought?: BroughtRef;
 }
 
 /** The one place a comparison's retriever text is read (the CLI's `--compare`, the page's URL). */
 export function parseCompareRef(text: string): CompareRef {
+  const brought = parseBroughtRef(text);
+  if (brought) {
+    return { id: broughtBase(brought), dtype: 'dtype' in brought ? brought.dtype : null, brought };
+  }
   const [id, dtype, ...rest] = text.trim().split(':');
-  if (!id || rest.length > 0) throw new Error(`retriever "${text}": expected ID or ID:DTYPE`);
+  if (!id || rest.length > 0) {
+    throw new Error(`retriever "${text}": expected ID or ID:DTYPE, or ${BROUGHT_FORMS}`);
+  }
   if (dtype === undefined) return { id, dtype: null };
   const known = MODEL_DTYPES.find((d) => d === dtype);
   if (known === undefined) {

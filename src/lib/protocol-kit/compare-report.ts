@@ -109,13 +109,14 @@ export function comparisonLines(c: Comparison): string[] {
     const n = c.cells.find((x) => x.series === series && x.group === ALL)?.queries ?? 0;
     lines.push('', `${series} (${n} queries)`);
     const head = [...c.ks.map((k) => `recall@${k}`), 'AUC'];
-    lines.push(`  ${'retriever'.padEnd(16)} ${head.map((h) => h.padEnd(22)).join(' ')}`);
+    const width = Math.max(16, ...c.retrievers.map((r) => r.ref.length));
+    lines.push(`  ${'retriever'.padEnd(width)} ${head.map((h) => h.padEnd(22)).join(' ')}`);
     for (const r of c.retrievers) {
       const cells = [
         ...c.ks.map((k) => formatCell(cellOf(c, r.ref, series, 'recall', k))),
         formatCell(cellOf(c, r.ref, series, 'auc', null)),
       ];
-      lines.push(`  ${r.ref.padEnd(16)} ${cells.map((x) => x.padEnd(22)).join(' ')}`);
+      lines.push(`  ${r.ref.padEnd(width)} ${cells.map((x) => x.padEnd(22)).join(' ')}`);
     }
     lines.push('  pairs (A − B):');
     const rows = c.pairs.filter(
@@ -132,8 +133,9 @@ export function comparisonLines(c: Comparison): string[] {
 
 export type CsvValue = string | number | boolean | null;
 
-/** One row per pair × series × group × metric × k, with b, c, p, Holm p and the interval. */
+/** One row per pair × series × group × metric × k, with b, c, p, Holm p, the interval and what pins each side's weights. */
 export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
+  const revision = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.revision ?? null;
   return c.pairs.map((p) => ({
     benchmark: c.benchmark,
     series: p.series,
@@ -157,5 +159,7 @@ export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
     interval: p.metric === 'recall' ? 'paired bootstrap 95%' : 'paired bootstrap 95% (binned AUC)',
     bootstrap_seed: c.seed,
     bootstrap_reps: p.metric === 'recall' ? c.reps.recall : c.reps.auc,
+    revision_a: revision(p.a),
+    revision_b: revision(p.b),
   }));
 }

@@ -28,6 +28,8 @@ export interface ComparedRetriever {
   ref: string;
   label: string;
   evaluation: Evaluation;
+  /** What pins its weights (the ModelRef's revision; a brought model's file digest); none for BM25. */
+  revision?: string;
 }
 
 export interface CompareOptions {
@@ -91,7 +93,7 @@ export interface TieGroupsRow {
 
 export interface Comparison {
   benchmark: string;
-  retrievers: { ref: string; label: string }[];
+  retrievers: { ref: string; label: string; revision?: string }[];
   ks: number[];
   tieK: number;
   alpha: number;
@@ -381,7 +383,9 @@ export function compareRetrievers(
   adjust(pairs, alpha);
   return {
     benchmark: first.protocol.benchmark,
-    retrievers: retrievers.map((r) => ({ ref: r.ref, label: r.label })),
+    retrievers: retrievers.map(({ ref, label, revision }) =>
+      revision === undefined ? { ref, label } : { ref, label, revision },
+    ),
     ks,
     tieK,
     alpha,

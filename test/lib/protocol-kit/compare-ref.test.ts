@@ -17,4 +17,21 @@ describe('retriever references', () => {
     expect(() => parseCompareRef('')).toThrow(/expected ID or ID:DTYPE/);
     expect(() => parseCompareRef('a:q8:x')).toThrow(/expected ID or ID:DTYPE/);
   });
+
+  it('reads a model the reader brings, its dtype apart, and writes it back as given', () => {
+    const commit = 'a'.repeat(40);
+    expect(parseCompareRef(`hub:me/my-model@${commit}:q8`)).toEqual({
+      id: `hub:me/my-model@${commit}`,
+      dtype: 'q8',
+      brought: { kind: 'hub', repo: 'me/my-model', revision: commit, dtype: 'q8' },
+    });
+    expect(parseCompareRef('pack:out/a.parquet')).toMatchObject({
+      id: 'pack:out/a.parquet',
+      dtype: null,
+    });
+    for (const text of ['onnx:./my-model', 'onnx:/m:fp16', `hub:a/b@${commit}`, 'pack:x.parquet']) {
+      expect(formatCompareRef(parseCompareRef(text))).toBe(text);
+    }
+    expect(() => parseCompareRef('hub:me/my-model@main')).toThrow(/branch or tag, not a commit/);
+  });
 });

@@ -47,6 +47,17 @@ describe('comparison report', () => {
       bootstrap_seed: 20260101,
     });
     expect(rows.find((r) => r.metric === 'auc')).toMatchObject({ b: null, p_mcnemar_exact: null });
+    expect(rows[0]).toMatchObject({ revision_a: null, revision_b: null });
+  });
+
+  it("names what pins each side's weights in every row", () => {
+    const pinned = compareRetrievers([
+      { ...compared('poor', () => 6), revision: 'sha256:abc' },
+      { ...compared('best', () => 1), revision: 'files:def' },
+    ]);
+    for (const row of comparisonCsvRows(pinned)) {
+      expect(row).toMatchObject({ revision_a: 'sha256:abc', revision_b: 'files:def' });
+    }
   });
 
   it('formats p, differences and groups', () => {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
+import { getModelSpec, listModelSpecs } from '../../../src/lib/embed/model-registry.ts';
+import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
+import type { TextKind } from '../../../src/lib/embed/model-registry.ts';
+import { packRowsOf, readVectorPack, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
+import { packModel } from '../../../src/lib/vectors/pack-model.ts';
+
+const tiny = refOfSpec(getModelSpec('tiny-bert'), { backend: 'node' });
+const dim = tiny.spec.dims;
+
+async function rowsOf(texts: string[], kind: TextKind, model = tiny) {
+  const vectors = new Float32Array(texts.length * dim);
+  texts.forEach((_, i) => (vectors[i * dim + (i % dim)] = 1));
+  const hashes = await Promise.all(texts.map(sha256Hex));
+  return packRowsOf(model, kind, hashes, { dim, vectors });
+}
+
+describe('packModel', () => {
+  it("answers the protocol's texts from the pack, by the cache key, in the order asked", async () => {
+    const rows = [...(await rowsOf(['a', 'b'], 'document')), ...(await rowsOf(['q'], 'query'))];
+    // Through the file, as the CLI reads it.
+    const pack = packModel(
+      await readVectorPack(writeVectorPack(rows)),
+      'pack:t.parquet',
+      listModelSpecs(),
+    );
+    expect(pack.ref).toMatchObject({
+      id: 'pack:t.parquet',
+      revision: tiny.revision,
+      dtype: 'fp32',
+    });
+    expect(pack.ref.spec).toMatchObject({
+      dims: dim,
+      pooling: 'mean',
+      normalize: true,
+      maxTokens: 128,
+    });
+    const m = await pack.embedder.embed(['b', 'a'], { kind: 'document' });
+    expect(m.count).toBe(2);
+    expect(m.vectors[dim + 0]).toBe(1);
+    expect(m.vectors[1]).toBe(1);
+    expect((await pack.embedder.embed(['q'], { kind: 'query' })).vectors[0]).toBe(1);
+  });
+
+  it('refuses texts it lacks, another kind, two models and other weights, naming the pack', async () => {
+    const docs = await rowsOf(['a', 'b'], 'document');
+    const pack = packModel(docs, 'pack:t.parquet', listModelSpecs());
+    await expect(pack.embedder.embed(['a', 'c'], { kind: 'document' })).rejects.toThrow(
+      /pack:t\.parquet: lacks vectors for 1 of 2 document texts of this benchmark \(e\.g\. "c"\)/,
+    );
+    await expect(pack.embedder.embed(['a'], { kind: 'query' })).rejects.toThrow(
+      /pack:t\.parquet: has no query vectors/,
+    );
+    expect(() =>
+      packModel(
+        [...docs, ...docs.map((r) => ({ ...r, scope: { ...r.scope, model: 'other' } }))],
+        'pack:t',
+        [],
+      ),
+    ).toThrow(/holds the vectors of 2 models \(tiny-bert fp32, other fp32\)/);
+    const forged = docs.map((r) => ({
+      ...r,
+      scope: { ...r.scope, revision: 'sha256:' + '0'.repeat(64) },
+    }));
+    expect(() => packModel(forged, 'pack:t', listModelSpecs())).toThrow(
+      /its tiny-bert vectors are not what this site's tiny-bert computes \(2 rows: other weights\)/,
+    );
+    expect(() => packModel([], 'pack:t', [])).toThrow(/no vectors/);
+  });
+});
