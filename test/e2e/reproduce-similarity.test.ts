@@ -75,6 +75,35 @@ describe('Reproduce page: target vs background similarity (Figure 4)', () => {
     }
   });
 
+  it("reads InMind's Figure 4 against the paper's four panels, with what differs", async () => {
+    await showView(page, server.url, { bench: 'inmind-figure4', ret: 'bm25' });
+    const table = page.locator('[data-table="figure4"]');
+    await table.waitFor({ timeout: 60_000 });
+    expect(
+      await table.locator('tbody tr').evaluateAll((trs) => trs.map((t) => t.dataset.panel)),
+    ).toEqual(['inmind', 'locomo', 'locomo-plus', 'lme-s']);
+    // The InMind panel is this page's run: the same AUC as the separation table above it.
+    const shown = await separationCells(page);
+    const inmind = table.locator('tr[data-panel="inmind"]');
+    expect(await inmind.locator('[data-field="auc"]').innerText()).toBe(shown.get('indirect')?.auc);
+    expect(await inmind.innerText()).toContain('(line 89)');
+    // LoCoMo's from the published CLI run, with a link that draws it.
+    const locomo = table.locator('tr[data-panel="locomo"]');
+    expect(Number(await locomo.locator('[data-field="auc"]').innerText())).toBeGreaterThan(0.5);
+    expect(await locomo.innerText()).toContain(
+      'npm run reproduce -- --benchmark locomo --retriever bm25',
+    );
+    expect(await locomo.getByRole('link', { name: 'draw this panel' }).getAttribute('href')).toBe(
+      '#/reproduce?bench=locomo&ret=bm25',
+    );
+    expect(await table.locator('tr[data-panel="lme-s"] [data-field="absent"]').innerText()).toMatch(
+      /^not drawn here/,
+    );
+    expect(await page.locator('[data-figure4] [data-field="differs"]').innerText()).toMatch(
+      /BGE-small-en-v1\.5 .* ours are BM25 scores/,
+    );
+  });
+
   it('recomputes every InMind figure from cached vectors on returning to it', async () => {
     // Any embedding shows its progress line ("Embedding N / M texts"): record whether one appears.
     await page.evaluate(() => {

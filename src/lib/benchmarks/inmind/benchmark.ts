@@ -15,7 +15,7 @@ async function inputsAndKit(reader: QueryRunner) {
 
 const ours = "not a paper figure: MemLens's own view of this protocol";
 const FIGURE4_NONE =
-  'Figure 4 prints no numbers: compare the shape of the density chart with the paper’s panel.';
+  'Figure 4 prints no numbers: its four panels are read against ours below ("Figure 4 against the paper"), and the density chart against its InMind panel.';
 
 export const INMIND = {
   id: 'inmind',
