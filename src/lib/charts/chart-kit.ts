@@ -180,9 +180,14 @@ export function colorEncoding(
       orient: 'top' as const,
       titleLimit: 400,
       labelLimit: 300,
+      // One entry per line where a row of them would be cut (a phone); one row otherwise.
+      columns: NARROW_LEGEND_COLUMNS,
     },
   };
 }
+
+/** Legend columns by the view's width: 1 below 480 px, else a single row (0). */
+export const NARROW_LEGEND_COLUMNS = { expr: 'width < 480 ? 1 : 0' } as const;
 
 /** Tooltip: the printed value and what it is, then where the paper prints it. */
 export function resultTooltip(...fields: { field: string; title: string }[]) {

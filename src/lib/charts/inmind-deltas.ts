@@ -46,31 +46,33 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
     $schema: VL_SCHEMA,
     description: `InMind Table 1 Δ columns in percentage points for ${firstSeen(rows, (d) => d.label).length} configurations: recall minus naive, application minus recall, application minus naive.`,
     ...FULL_WIDTH,
-    height: 260,
+    // Configurations down the side, so their names read at any width.
+    height: { step: 10 },
     data: { values: rows },
     layer: [
       {
         mark: { type: 'rule', color: '#666666', ...DECORATION },
-        encoding: { y: { datum: 0, type: 'quantitative' } },
+        encoding: { x: { datum: 0, type: 'quantitative' } },
       },
       {
         params: [legendFilter(PICK, 'metric_label')],
         transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
         mark: { type: 'bar', tooltip: true },
         encoding: {
-          x: {
+          y: {
             field: 'label',
             type: 'nominal',
             sort: firstSeen(rows, (d) => d.label),
             title: null,
-            axis: { labelAngle: -40, labelLimit: 220 },
+            axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
           },
-          xOffset: { field: 'metric_label', sort: [...DELTA_LABELS] },
-          y: {
+          yOffset: { field: 'metric_label', sort: [...DELTA_LABELS] },
+          x: {
             field: 'value',
             type: 'quantitative',
             title: 'Δ (percentage points)',
             scale: { domain: [-100, 20] },
+            axis: { orient: 'top', tickCount: 10 },
           },
           color: colorEncoding('metric_label', DELTA_LABELS, DELTA_COLORS, 'Δ column'),
           opacity: filteredOpacity(PICK),

@@ -4,7 +4,6 @@ import {
   ARIA_ENCODING,
   CHART_CONFIG,
   FULL_WIDTH,
-  DECORATION,
   OKABE_ITO,
   VL_SCHEMA,
   ariaTransform,
@@ -43,9 +42,12 @@ export const METRIC_COLORS = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green]
 
 const PICK = 'metricPick';
 
-function backboneNote(backbone: readonly Table1Datum[]): string {
+/** Two short lines under the chart (a phone's width holds each). */
+function backboneNote(backbone: readonly Table1Datum[]): string[] {
   const parts = backbone.map((d) => `${d.metric_label.toLowerCase()} ${d.value_text}%`);
-  return parts.length ? `Dashed: backbone with the memory in context (${parts.join(', ')})` : '';
+  return parts.length
+    ? ['Dashed: backbone with the memory in context', `(${parts.join(', ')})`]
+    : [];
 }
 
 /**
@@ -62,13 +64,33 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
     { field: 'metric_label', title: 'Metric' },
     { field: 'value_text', title: 'Value (%)' },
   );
+  const systems = firstSeen(bars, (d) => d.label);
+  const note = backboneNote(backbone);
   return {
     $schema: VL_SCHEMA,
-    description: `InMind Table 1: naive recall, target recall and application (%) for ${firstSeen(bars, (d) => d.label).length} memory systems; dashed lines: the backbone with the memory in context.`,
+    description: `InMind Table 1: naive recall, target recall and application (%) for ${systems.length} memory systems; dashed lines: the backbone with the memory in context.`,
     ...FULL_WIDTH,
-    height: 300,
+    // Two short lines above the bars, inside the chart's bounds at any width.
+    title: {
+      text: note[0] ?? '',
+      subtitle: note[1] ?? '',
+      fontSize: 11,
+      fontWeight: 'normal',
+      color: '#444444',
+      anchor: 'start',
+      subtitleColor: '#444444',
+      subtitleFontSize: 11,
+    },
+    // Systems down the side, so their names read at any width (a phone's included).
+    height: { step: 10 },
     encoding: {
-      y: { field: 'value', type: 'quantitative', title: 'Score (%)', scale: { domain: [0, 100] } },
+      x: {
+        field: 'value',
+        type: 'quantitative',
+        title: 'Score (%)',
+        scale: { domain: [0, 100] },
+        axis: { orient: 'top', tickCount: 10 },
+      },
     },
     layer: [
       {
@@ -77,14 +99,14 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
         transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
         mark: { type: 'bar', tooltip: true },
         encoding: {
-          x: {
+          y: {
             field: 'label',
             type: 'nominal',
-            sort: firstSeen(bars, (d) => d.label),
+            sort: systems,
             title: null,
-            axis: { labelAngle: -40, labelLimit: 220 },
+            axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
           },
-          xOffset: { field: 'metric_label', sort: [...TABLE1_METRICS] },
+          yOffset: { field: 'metric_label', sort: [...TABLE1_METRICS] },
           color,
           opacity: filteredOpacity(PICK),
           description: ARIA_ENCODING,
@@ -98,18 +120,6 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
         ],
         mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2, tooltip: true },
         encoding: { color, opacity: filteredOpacity(PICK), description: ARIA_ENCODING, tooltip },
-      },
-      {
-        data: { values: [{ text: backboneNote(backbone) }] },
-        mark: {
-          type: 'text',
-          align: 'right',
-          baseline: 'top',
-          x: 'width',
-          color: '#444444',
-          ...DECORATION,
-        },
-        encoding: { text: { field: 'text' }, y: { value: -28 } },
       },
     ],
     config: CHART_CONFIG,
