@@ -11,7 +11,8 @@ import {
   removeAllUserTables,
   removeUserTable,
 } from '../userdata/persist.ts';
-import type { UserBenchmarkDecl, UserBenchmarkRows } from '../userdata/benchmark-decl.ts';
+import type { UserBenchmarkDecl } from '../userdata/benchmark-decl.ts';
+import type { UserBenchmarkRows } from '../userdata/benchmark-rows.ts';
 import type { RecordOptions } from '../userdata/records.ts';
 
 /** What the commands need of the app's services (AppServices has it all). */

@@ -6,15 +6,17 @@ import { userBenchmarksQuery, userRecordsQuery } from '../query/user-tables.ts';
 import { tableNamesQuery } from '../query/catalog-queries.ts';
 import { plural } from '../common/plural.ts';
 import {
-  benchmarkRows,
   decodeDecl,
   DeclarationError,
+  type UserBenchmarkDecl,
+} from '../userdata/benchmark-decl.ts';
+import {
+  benchmarkRows,
   describeDecl,
   tableRow,
-  type UserBenchmarkDecl,
   type UserBenchmarkRows,
   type UserTableRow,
-} from '../userdata/benchmark-decl.ts';
+} from '../userdata/benchmark-rows.ts';
 import { writeDeclaration } from '../userdata/persist.ts';
 import type { Catalog } from '../db/catalog.ts';
 import { corpusMap, type Protocol } from './types.ts';

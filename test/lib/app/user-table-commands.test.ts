@@ -14,7 +14,8 @@ import { planFrom } from '../../../src/lib/userdata/load.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
 import { userBenchmarksQuery, userTablesQuery } from '../../../src/lib/query/user-tables.ts';
 import { decodeStoredTable } from '../../../src/lib/userdata/persist-entry.ts';
-import { suggestDecl, withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { suggestDecl } from '../../../src/lib/userdata/benchmark-rows.ts';
 import { GOOD_DIR, fixture } from '../userdata/helpers.ts';
 
 const opened: Catalog[] = [];

@@ -12,7 +12,8 @@ import {
 import { runProtocol } from '../../../src/lib/protocols/run.ts';
 import { DEFAULT_SPEC } from '../../../src/lib/protocols/build.ts';
 import { queryRows } from '../../../src/lib/protocol-kit/report.ts';
-import { fieldChoices, suggestDecl, withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { fieldChoices, suggestDecl } from '../../../src/lib/userdata/benchmark-rows.ts';
 import { removeUserTable } from '../../../src/lib/userdata/persist.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
 import { GOOD_DIR, fixture } from '../userdata/helpers.ts';

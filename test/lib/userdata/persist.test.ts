@@ -13,7 +13,7 @@ import {
   storedTables,
 } from '../../../src/lib/userdata/persist.ts';
 import { userBenchmarksQuery, userTablesQuery } from '../../../src/lib/query/user-tables.ts';
-import { fieldChoices, suggestDecl } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { fieldChoices, suggestDecl } from '../../../src/lib/userdata/benchmark-rows.ts';
 import {
   declareUserBenchmark,
   readDeclaration,
