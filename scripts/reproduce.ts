@@ -80,8 +80,12 @@ import { inspectUserFile } from '../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../src/lib/userdata/load.ts';
 import { userTableName } from '../src/lib/userdata/table-name.ts';
 import { decodeDecl, type UserBenchmarkDecl } from '../src/lib/userdata/benchmark-decl.ts';
-import { fieldChoices, suggestDecl } from '../src/lib/userdata/benchmark-rows.ts';
-import { declareUserBenchmark, readUserTableRows } from '../src/lib/protocol-kit/user-benchmark.ts';
+import {
+  fieldChoices,
+  suggestDecl,
+  readUserTableRows,
+} from '../src/lib/userdata/benchmark-rows.ts';
+import { declareUserBenchmark } from '../src/lib/userdata/declare.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

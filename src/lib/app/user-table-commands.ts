@@ -5,12 +5,7 @@ import type { Catalog } from '../db/catalog.ts';
 import type { ByteSource } from '../userdata/byte-source.ts';
 import { loadUserFile, type LoadPlan, type LoadResult } from '../userdata/load.ts';
 import type { TableStore } from '../userdata/persist-store.ts';
-import {
-  keepDeclaration,
-  keepUserTable,
-  removeAllUserTables,
-  removeUserTable,
-} from '../userdata/persist.ts';
+import { keepUserTable, removeAllUserTables, removeUserTable } from '../userdata/persist.ts';
 import type { UserBenchmarkDecl } from '../userdata/benchmark-decl.ts';
 import type { UserBenchmarkRows } from '../userdata/benchmark-rows.ts';
 import type { RecordOptions } from '../userdata/records.ts';
@@ -103,7 +98,7 @@ export async function declareBenchmark(
   decl: UserBenchmarkDecl,
 ): Promise<DeclaredBenchmark> {
   try {
-    const { declareUserBenchmark } = await import('../protocol-kit/user-benchmark.ts');
+    const { declareUserBenchmark, keepDeclaration } = await import('../userdata/declare.ts');
     const rows = await declareUserBenchmark(catalogOf(services), table, decl);
     return { rows, unkept: await keepDeclaration(services.tableStore, table, decl) };
   } finally {

@@ -11,6 +11,9 @@ import {
   type UserBenchmarkDecl,
 } from './benchmark-decl.ts';
 
+import type { QueryRunner } from '../query/query-client.ts';
+import { userRecordsQuery } from '../query/user-benchmarks.ts';
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -257,4 +260,22 @@ export function describeDecl(decl: UserBenchmarkDecl): string {
     const f = partField(decl, p);
     return f === null ? [] : [`${p} ← ${f}`];
   }).join(', ');
+}
+
+/** The table's rows as a declaration reads them. */
+export async function readUserTableRows(
+  reader: QueryRunner,
+  table: string,
+): Promise<UserTableRow[]> {
+  const rows = await reader.run(userRecordsQuery(table));
+  return rows.map(tableRow);
+}
+
+/** Checks `decl` against every row of `table` (throws naming the line and the part). */
+export async function checkDeclaration(
+  reader: QueryRunner,
+  table: string,
+  decl: UserBenchmarkDecl,
+): Promise<UserBenchmarkRows> {
+  return benchmarkRows(table, await readUserTableRows(reader, table), decl);
 }
