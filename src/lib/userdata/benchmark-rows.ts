@@ -169,7 +169,10 @@ export function benchmarkRows(
       queryRows.push({
         reader,
         query: {
-          id: typeof own === 'string' || typeof own === 'number' ? String(own) : `line ${row.line}`,
+          id:
+            (typeof own === 'string' && own.trim() !== '') || typeof own === 'number'
+              ? String(own)
+              : `line ${row.line}`,
           text: reader.text('query.text', q.text),
           gold: reader.ids('query.gold', q.gold),
           category: reader.optional('query.category', q.category),

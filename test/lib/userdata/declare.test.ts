@@ -5,6 +5,7 @@ import { userBenchmarksQuery } from '../../../src/lib/query/user-benchmarks.ts';
 import { withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
 import { suggestDecl } from '../../../src/lib/userdata/benchmark-rows.ts';
 import { declareUserBenchmark } from '../../../src/lib/userdata/declare.ts';
+import { bytesSource } from '../../../src/lib/userdata/byte-source.ts';
 import { GOOD_DIR, fixture } from './helpers.ts';
 import { loadAsPage, tableCounts } from './duckdb.ts';
 
@@ -36,6 +37,21 @@ describe('declareUserBenchmark', () => {
     const kept = await catalog.run(userBenchmarksQuery());
     expect(kept.map((r) => [r.name, JSON.parse(r.declaration)])).toEqual([
       ['user_own_benchmark', DECL],
+    ]);
+  });
+
+  it('reads a CSV of the same benchmark: memory rows hold an empty query cell', async () => {
+    const csv = [
+      'id,text,query,gold,category',
+      'm1,I own a beagle named Biscuit.,,,',
+      'm2,I live in Porto.,,,',
+      ',,Which dog do I own?,m1,pets',
+    ].join('\n');
+    await loadAsPage(catalog, bytesSource('own.csv', csv));
+    const rows = await declareUserBenchmark(catalog, 'user_own', DECL);
+    expect(rows.memories.map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(rows.queries).toEqual([
+      { id: 'line 4', text: 'Which dog do I own?', gold: ['m1'], category: null, line: 4 },
     ]);
   });
 });
