@@ -124,6 +124,12 @@ describe('your own benchmark, from Your data to Reproduce and back', () => {
   }, 600_000);
 
   it('says so when the URL names a benchmark this browser does not have', async () => {
+    await page.locator(`[data-declaration="${TABLE}"] [data-undeclare]`).click();
+    await page.locator('[data-declare-notice]', { hasText: 'a benchmark no more' }).waitFor();
+    await page.goto(`${server.url}#/reproduce?bench=${TABLE}`);
+    await page
+      .locator('[role="alert"]', { hasText: `${TABLE}: loaded, but not declared a benchmark` })
+      .waitFor({ timeout: 60_000 });
     await page.goto(`${server.url}#/reproduce?bench=user_gone`);
     await page
       .locator('[role="alert"]', { hasText: 'user_gone: no table of yours has this name' })

@@ -105,3 +105,17 @@ export async function declareBenchmark(
     services.dataChanged();
   }
 }
+
+/** "Remove declaration": the table is a benchmark no more, here and in this browser's store. */
+export async function undeclareBenchmark(
+  services: TableServices,
+  table: string,
+): Promise<string | null> {
+  try {
+    const { undeclareUserBenchmark, keepDeclaration } = await import('../userdata/declare.ts');
+    await undeclareUserBenchmark(catalogOf(services), table);
+    return await keepDeclaration(services.tableStore, table, null);
+  } finally {
+    services.dataChanged();
+  }
+}

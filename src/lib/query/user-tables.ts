@@ -43,6 +43,16 @@ export function declareBenchmarkStatements(table: string, declaration: string): 
   ];
 }
 
+/** `table` is a benchmark no more (the table itself stays). */
+export function undeclareBenchmarkStatements(table: string): SqlFragment[] {
+  return [
+    sql`BEGIN TRANSACTION`,
+    sql`${trusted(USER_BENCHMARKS_DDL)}`,
+    sql`DELETE FROM ${ident(USER_BENCHMARKS_META)} WHERE name = ${table}`,
+    sql`COMMIT`,
+  ];
+}
+
 export const tableRowsQuery = defineQuery(
   'table rows',
   (table: string, limit: number) =>

@@ -1,7 +1,7 @@
 // Declaring a loaded table a benchmark, for the Your data page's command and the CLI alike; loaded
 // with the first declaration, not with the page.
 import type { Catalog } from '../db/catalog.ts';
-import { declareBenchmarkStatements } from '../query/user-tables.ts';
+import { declareBenchmarkStatements, undeclareBenchmarkStatements } from '../query/user-tables.ts';
 import { storageMessage } from '../common/storage-error.ts';
 import type { UserBenchmarkDecl } from './benchmark-decl.ts';
 import { checkDeclaration, type UserBenchmarkRows } from './benchmark-rows.ts';
@@ -21,6 +21,11 @@ export async function declareUserBenchmark(
   const rows = await checkDeclaration(catalog, table, decl);
   await runInTransaction(catalog, declareBenchmarkStatements(table, JSON.stringify(decl)));
   return rows;
+}
+
+/** Forgets the declaration over `table` in DuckDB; the table stays as loaded. */
+export async function undeclareUserBenchmark(catalog: Catalog, table: string): Promise<void> {
+  await runInTransaction(catalog, undeclareBenchmarkStatements(table));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   NoDatabaseError,
   removeAllTables,
   removeUserTables,
+  undeclareBenchmark,
   type TableServices,
 } from '../../../src/lib/app/user-table-commands.ts';
 import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
@@ -106,6 +107,11 @@ describe('the user-table commands', () => {
     const kept = decodeStoredTable(await s.tableStore.get('user_own'), 'user_own').benchmark;
     expect(JSON.parse(kept ?? 'null')).toEqual(decl);
     expect(s.changes).toBe(3);
+    expect(await undeclareBenchmark(s, 'user_own')).toBeNull();
+    expect(await s.catalog.run(userBenchmarksQuery())).toEqual([]);
+    expect(decodeStoredTable(await s.tableStore.get('user_own'), 'user_own').benchmark).toBeNull();
+    expect(await names(s.catalog)).toEqual(['user_own']);
+    await declareBenchmark(s, 'user_own', decl);
     await removeUserTables(s, ['user_own']);
     expect(await s.catalog.run(userBenchmarksQuery())).toEqual([]);
   });
