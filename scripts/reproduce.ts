@@ -79,13 +79,14 @@ import { bytesSource } from '../src/lib/userdata/byte-source.ts';
 import { inspectUserFile } from '../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../src/lib/userdata/load.ts';
 import { userTableName } from '../src/lib/userdata/table-name.ts';
+import { decodeDecl, type UserBenchmarkDecl } from '../src/lib/userdata/benchmark-decl.ts';
 import {
-  decodeDecl,
   fieldChoices,
   suggestDecl,
-  type UserBenchmarkDecl,
-} from '../src/lib/userdata/benchmark-decl.ts';
-import { declareUserBenchmark, readUserTableRows } from '../src/lib/protocol-kit/user-benchmark.ts';
+  readUserTableRows,
+} from '../src/lib/userdata/benchmark-rows.ts';
+import { declareUserBenchmark } from '../src/lib/userdata/declare.ts';
+import { readDeclaration } from '../src/lib/protocol-kit/user-benchmark.ts';
 import { openBrought } from './lib/brought.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -215,8 +216,8 @@ export function usage(
     `  --benchmark B        one of ${ids} (default inmind)`,
     '  --benchmark-file F   your own benchmark instead: a JSONL/CSV/Parquet file whose rows are',
     '                       memories and queries, loaded and declared as on the Your data page',
-    '  --mapping FILE.json  its declaration (Your data: "Download declaration"); default: the one',
-    '                       the page suggests (memory text/id, query text, gold, …)',
+    '  --mapping FILE.json  its declaration (Your data: "Download declaration", or the run\'s',
+    '                       declaration.json); default: the one the page suggests',
     `  --mode M             LoCoMo-Plus: ${LOCOMO_PLUS_MODES.join(' | ')} (default release: the release's scores.bge, pairwise)`,
     "  --retriever R        bm25, dense (with --model) or a model id (default: the paper's, see below)",
     '  --model ID[:DTYPE]   dense model id (see below), optionally with its weights (minilm:q8)',
@@ -439,6 +440,18 @@ async function declarationFor(
     throw new Error(`--mapping ${path.relative(process.cwd(), mapping)}: ${errorMessage(err)}`);
   }
   return decodeDecl(parsed, path.relative(process.cwd(), mapping));
+}
+
+/** `declaration.json` beside a `--benchmark-file` run's outputs: what `--mapping` reads back. */
+export async function writeDeclaration(
+  catalog: Catalog,
+  opts: CliOptions,
+  dir: string,
+): Promise<string> {
+  const file = path.join(dir, 'declaration.json');
+  const decl = await readDeclaration(catalog, opts.spec.benchmark);
+  await writeFile(file, `${JSON.stringify(decl, null, 2)}\n`);
+  return file;
 }
 
 /**
@@ -957,6 +970,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     else process.stdout.write(summaryCsv(run));
     if (opts.format === 'table') printRecompute(opts, run.recomputeSeconds);
     const written = await writeOutputs(run, dir);
+    if (opts.benchmarkFile !== null) written.push(await writeDeclaration(catalog, opts, dir));
     log(`\nwrote ${written.length} files to ${path.relative(process.cwd(), dir) || '.'}`);
     return 0;
   } finally {

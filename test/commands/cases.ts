@@ -217,7 +217,7 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   // Your own benchmark (docs/user-data.md): the ranks the Reproduce page shows in
   // test/e2e/own-benchmark.test.ts, stored in own-benchmark.ranks.json.
   [`npm run reproduce -- --benchmark-file ${OWN_FILE}`]: RUN({
-    out: [/recall@5\s+query\s+80\.0% \[/, ownRanks('bm25')],
+    out: [/recall@5\s+query\s+80\.0% \[/, ownRanks('bm25'), /wrote 9 files/],
   }),
   [`npm run reproduce -- --benchmark-file ${OWN_FILE} --model minilm`]: RUN({
     out: [/recall@5\s+query\s+90\.0% \[/, ownRanks('minilm')],

@@ -11,6 +11,7 @@ import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chr
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import { recallCells, showView } from '../lib/protocols/page-helpers.ts';
+import { seriousViolations } from './axe.ts';
 
 const GOOD = path.join(repoRoot, 'test/fixtures/userdata');
 const TABLE = 'user_own_benchmark';
@@ -86,12 +87,14 @@ describe('your own benchmark, from Your data to Reproduce and back', () => {
     expect(await form.locator('[data-open-reproduce]').getAttribute('href')).toBe(
       `#/reproduce?bench=${TABLE}`,
     );
+    expect(await seriousViolations(page, `[data-declaration="${TABLE}"]`)).toEqual([]);
   }, 300_000);
 
   it('runs BM25 and MiniLM on it in Reproduce with the CLI’s ranks', async () => {
     await expectRun('bm25', 120_000);
     const options = await page.locator('select').first().locator('option').allInnerTexts();
     expect(options).toContain(`${TABLE} (yours)`);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
     await expectRun('minilm', MINILM_MS);
     // The drill-down: "Which vet looks after Biscuit?" (line 59) finds its gold memory m44 first.
     await page.getByRole('button', { name: 'Which vet looks after Biscuit?' }).click();
@@ -121,6 +124,12 @@ describe('your own benchmark, from Your data to Reproduce and back', () => {
   }, 600_000);
 
   it('says so when the URL names a benchmark this browser does not have', async () => {
+    await page.locator(`[data-declaration="${TABLE}"] [data-undeclare]`).click();
+    await page.locator('[data-declare-notice]', { hasText: 'a benchmark no more' }).waitFor();
+    await page.goto(`${server.url}#/reproduce?bench=${TABLE}`);
+    await page
+      .locator('[role="alert"]', { hasText: `${TABLE}: loaded, but not declared a benchmark` })
+      .waitFor({ timeout: 60_000 });
     await page.goto(`${server.url}#/reproduce?bench=user_gone`);
     await page
       .locator('[role="alert"]', { hasText: 'user_gone: no table of yours has this name' })

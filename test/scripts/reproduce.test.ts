@@ -17,6 +17,7 @@ import {
   summaryCsv,
   summaryJson,
   usage,
+  writeDeclaration,
   writeOutputs,
   type CliRun,
 } from '../../scripts/reproduce.ts';
@@ -316,6 +317,8 @@ describe('reproduce --benchmark-file (your own benchmark)', () => {
         const run = await reproduce(opts, catalog);
         expect(run.evaluation.outcomes.map((o) => o.targetRank)).toEqual(ranks.bm25);
         expect(run.lines.join('\n')).toContain('best target rank per query: line 51 → 3,');
+        const file = await writeDeclaration(catalog, opts, dir);
+        expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(decl);
       } finally {
         await close();
       }

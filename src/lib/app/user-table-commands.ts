@@ -5,13 +5,9 @@ import type { Catalog } from '../db/catalog.ts';
 import type { ByteSource } from '../userdata/byte-source.ts';
 import { loadUserFile, type LoadPlan, type LoadResult } from '../userdata/load.ts';
 import type { TableStore } from '../userdata/persist-store.ts';
-import {
-  keepDeclaration,
-  keepUserTable,
-  removeAllUserTables,
-  removeUserTable,
-} from '../userdata/persist.ts';
-import type { UserBenchmarkDecl, UserBenchmarkRows } from '../userdata/benchmark-decl.ts';
+import { keepUserTable, removeAllUserTables, removeUserTable } from '../userdata/persist.ts';
+import type { UserBenchmarkDecl } from '../userdata/benchmark-decl.ts';
+import type { UserBenchmarkRows } from '../userdata/benchmark-rows.ts';
 import type { RecordOptions } from '../userdata/records.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
@@ -146,9 +142,23 @@ export async function declareBenchmark(
   decl: UserBenchmarkDecl,
 ): Promise<DeclaredBenchmark> {
   try {
-    const { declareUserBenchmark } = await import('../protocol-kit/user-benchmark.ts');
+    const { declareUserBenchmark, keepDeclaration } = await import('../userdata/declare.ts');
     const rows = await declareUserBenchmark(catalogOf(services), table, decl);
     return { rows, unkept: await keepDeclaration(services.tableStore, table, decl) };
+  } finally {
+    services.dataChanged();
+  }
+}
+
+/** "Remove declaration": the table is a benchmark no more, here and in this browser's store. */
+export async function undeclareBenchmark(
+  services: TableServices,
+  table: string,
+): Promise<string | null> {
+  try {
+    const { undeclareUserBenchmark, keepDeclaration } = await import('../userdata/declare.ts');
+    await undeclareUserBenchmark(catalogOf(services), table);
+    return await keepDeclaration(services.tableStore, table, null);
   } finally {
     services.dataChanged();
   }

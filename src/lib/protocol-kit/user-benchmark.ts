@@ -2,35 +2,24 @@
 // every query against every memory of the table, gold ids naming the targets. The page and the
 // CLI build it here and run it as any registered protocol.
 import type { QueryRunner } from '../query/query-client.ts';
-import { userBenchmarksQuery, userRecordsQuery } from '../query/user-tables.ts';
+import { userBenchmarksQuery } from '../query/user-benchmarks.ts';
 import { tableNamesQuery } from '../query/catalog-queries.ts';
 import { plural } from '../common/plural.ts';
 import {
-  benchmarkRows,
   decodeDecl,
   DeclarationError,
-  describeDecl,
-  tableRow,
   type UserBenchmarkDecl,
-  type UserBenchmarkRows,
-  type UserTableRow,
 } from '../userdata/benchmark-decl.ts';
-import { writeDeclaration } from '../userdata/persist.ts';
-import type { Catalog } from '../db/catalog.ts';
+import {
+  checkDeclaration,
+  describeDecl,
+  type UserBenchmarkRows,
+} from '../userdata/benchmark-rows.ts';
 import { corpusMap, type Protocol } from './types.ts';
 
 export const USER_CORPUS = 'memories';
 export const USER_SERIES = 'query';
 export const USER_K = 5;
-
-/** The table's rows as a declaration reads them. */
-export async function readUserTableRows(
-  reader: QueryRunner,
-  table: string,
-): Promise<UserTableRow[]> {
-  const rows = await reader.run(userRecordsQuery(table));
-  return rows.map(tableRow);
-}
 
 /** The declaration kept for `table`; an error that says so when the table has none. */
 export async function readDeclaration(
@@ -105,31 +94,8 @@ export function userBenchmarkProtocol(
   };
 }
 
-/** Checks `decl` against every row of `table` (throws naming the line and the part). */
-export async function checkDeclaration(
-  reader: QueryRunner,
-  table: string,
-  decl: UserBenchmarkDecl,
-): Promise<UserBenchmarkRows> {
-  return benchmarkRows(table, await readUserTableRows(reader, table), decl);
-}
-
 /** The declared table's protocol, read through `reader` (the page's client or the CLI's catalog). */
 export async function buildUserBenchmark(reader: QueryRunner, table: string): Promise<Protocol> {
   const decl = await readDeclaration(reader, table);
   return userBenchmarkProtocol(table, decl, await checkDeclaration(reader, table, decl));
-}
-
-/**
- * Declares `table` a benchmark: checks `decl` against every row first, so a declaration that does
- * not fit changes nothing (the table stays as loaded); returns the checked rows.
- */
-export async function declareUserBenchmark(
-  catalog: Catalog,
-  table: string,
-  decl: UserBenchmarkDecl,
-): Promise<UserBenchmarkRows> {
-  const rows = await checkDeclaration(catalog, table, decl);
-  await writeDeclaration(catalog, table, decl);
-  return rows;
 }

@@ -32,14 +32,6 @@ SELECT name, file, kind, format, "rows", mapping, loaded_at FROM ${ident(USER_TA
   }),
 );
 
-/** Every declared benchmark: the table it reads and its declaration's JSON. */
-export const userBenchmarksQuery = defineQuery(
-  'your benchmarks',
-  () => sql`${trusted(USER_BENCHMARKS_DDL)};
-SELECT name, declaration FROM ${ident(USER_BENCHMARKS_META)} ORDER BY name`,
-  rowSchema({ name: 'string', declaration: 'string' }),
-);
-
 /** Declares (or re-declares) `table` a benchmark; its rows were checked against it before. */
 export function declareBenchmarkStatements(table: string, declaration: string): SqlFragment[] {
   return [
@@ -51,21 +43,15 @@ export function declareBenchmarkStatements(table: string, declaration: string): 
   ];
 }
 
-/** The mapped columns of a user table in file order: what a benchmark declaration reads. */
-export const userRecordsQuery = defineQuery(
-  'your table as a benchmark',
-  (table: string, limit: number | null = null) =>
-    sql`SELECT line, query, memory, gold, conversation, speaker, fields FROM ${ident(table)} ORDER BY line${trusted(limit === null ? '' : ` LIMIT ${Math.trunc(limit)}`)}`,
-  rowSchema({
-    line: 'number',
-    query: 'string?',
-    memory: 'string?',
-    gold: 'value',
-    conversation: 'string?',
-    speaker: 'string?',
-    fields: 'string?',
-  }),
-);
+/** `table` is a benchmark no more (the table itself stays). */
+export function undeclareBenchmarkStatements(table: string): SqlFragment[] {
+  return [
+    sql`BEGIN TRANSACTION`,
+    sql`${trusted(USER_BENCHMARKS_DDL)}`,
+    sql`DELETE FROM ${ident(USER_BENCHMARKS_META)} WHERE name = ${table}`,
+    sql`COMMIT`,
+  ];
+}
 
 export const tableRowsQuery = defineQuery(
   'table rows',

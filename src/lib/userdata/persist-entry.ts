@@ -4,8 +4,6 @@ import type { DataKind } from './inspect.ts';
 import { ROLES, type Mapping } from './mapping.ts';
 import type { FileFormat } from './record.ts';
 import type { LoadPlan } from './load.ts';
-import { decodeDecl, type UserBenchmarkDecl } from './benchmark-decl.ts';
-import { errorMessage } from '../common/error-message.ts';
 
 /** Bumped when the entry's shape changes; an entry of another version is reported, not read. */
 export const STORED_TABLE_VERSION = 1;
@@ -20,8 +18,11 @@ export interface StoredTable {
   /** The file as it was loaded. */
   bytes: Blob;
   savedAt: string;
-  /** The benchmark declared over the table (absent in entries kept before there were any). */
-  benchmark: UserBenchmarkDecl | null;
+  /**
+   * The benchmark declared over the table, as JSON (userdata/benchmark-decl.ts); checked where it
+   * is read, not on every start. Null when none (and in entries kept before there were any).
+   */
+  benchmark: string | null;
 }
 
 /** A stored entry that cannot be read back: the table it claims to be and why. */
@@ -81,15 +82,6 @@ function decodeMapping(value: unknown, table: string): Mapping {
   return { query, memory, gold, conversation, speaker };
 }
 
-function decodeBenchmark(value: unknown, table: string): UserBenchmarkDecl | null {
-  if (value === null || value === undefined) return null;
-  try {
-    return decodeDecl(value, 'its benchmark declaration');
-  } catch (err) {
-    throw new StoredTableError(table, errorMessage(err));
-  }
-}
-
 /** Checks a value read from storage under `key`; throws a `StoredTableError` naming it. */
 export function decodeStoredTable(value: unknown, key: string): StoredTable {
   if (!isRecord(value)) throw new StoredTableError(key, 'not an entry');
@@ -117,6 +109,6 @@ export function decodeStoredTable(value: unknown, key: string): StoredTable {
     mapping: decodeMapping(value.mapping, table),
     bytes: value.bytes,
     savedAt: typeof value.savedAt === 'string' ? value.savedAt : '',
-    benchmark: decodeBenchmark(value.benchmark, table),
+    benchmark: typeof value.benchmark === 'string' ? value.benchmark : null,
   };
 }

@@ -7,7 +7,6 @@ import {
   dropUserTableStatements,
 } from '../query/user-tables.ts';
 import type { SqlFragment } from '../query/sql.ts';
-import type { UserBenchmarkDecl } from './benchmark-decl.ts';
 import { storageMessage } from '../common/storage-error.ts';
 import { plural } from '../common/plural.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -130,7 +129,9 @@ export async function restoreUserTables(
         blobSource(entry.file, entry.bytes),
         planOf(entry),
       );
-      if (entry.benchmark) await writeDeclaration(catalog, entry.table, entry.benchmark);
+      if (entry.benchmark !== null) {
+        await runInTransaction(catalog, declareBenchmarkStatements(entry.table, entry.benchmark));
+      }
       restored.push(loaded);
     } catch (err) {
       failed.push({ table: entry.table, message: errorMessage(err) });
@@ -140,7 +141,8 @@ export async function restoreUserTables(
   return { restored, failed };
 }
 
-async function runInTransaction(catalog: Catalog, statements: readonly SqlFragment[]) {
+/** Runs `statements` (one transaction), rolling back on a failure. */
+export async function runInTransaction(catalog: Catalog, statements: readonly SqlFragment[]) {
   try {
     for (const statement of statements) {
       await catalog.engine.query(statement.sql, statement.params);
@@ -148,35 +150,6 @@ async function runInTransaction(catalog: Catalog, statements: readonly SqlFragme
   } catch (err) {
     await catalog.engine.query(ROLLBACK_SQL).catch(() => []);
     throw err;
-  }
-}
-
-/** Records `decl` as the benchmark over `table` in DuckDB (checked against its rows before). */
-export async function writeDeclaration(
-  catalog: Catalog,
-  table: string,
-  decl: UserBenchmarkDecl,
-): Promise<void> {
-  await runInTransaction(catalog, declareBenchmarkStatements(table, JSON.stringify(decl)));
-}
-
-/**
- * Keeps `decl` beside the table's stored file, so the benchmark comes back with it; null clears
- * it. Returns what to tell the reader when the table is not kept or the browser refused.
- */
-export async function keepDeclaration(
-  store: TableStore,
-  table: string,
-  decl: UserBenchmarkDecl | null,
-): Promise<string | null> {
-  try {
-    const kept = await store.get(table);
-    if (kept === undefined)
-      return `${table} is not kept in this browser: the benchmark lasts until this tab closes.`;
-    await store.put({ ...decodeStoredTable(kept, table), benchmark: decl });
-    return null;
-  } catch (err) {
-    return `${storageMessage(err, `the declaration of ${table}`)}; it lasts until this tab closes.`;
   }
 }
 

@@ -7,14 +7,17 @@ import {
   NoDatabaseError,
   removeAllTables,
   removeUserTables,
+  undeclareBenchmark,
   type TableServices,
 } from '../../../src/lib/app/user-table-commands.ts';
 import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
 import { planFrom } from '../../../src/lib/userdata/load.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
-import { userBenchmarksQuery, userTablesQuery } from '../../../src/lib/query/user-tables.ts';
+import { userTablesQuery } from '../../../src/lib/query/user-tables.ts';
+import { userBenchmarksQuery } from '../../../src/lib/query/user-benchmarks.ts';
 import { decodeStoredTable } from '../../../src/lib/userdata/persist-entry.ts';
-import { suggestDecl, withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { suggestDecl } from '../../../src/lib/userdata/benchmark-rows.ts';
 import { GOOD_DIR, fixture } from '../userdata/helpers.ts';
 
 const opened: Catalog[] = [];
@@ -101,10 +104,14 @@ describe('the user-table commands', () => {
     const { rows, unkept } = await declareBenchmark(s, 'user_own', decl);
     expect([rows.memories.length, rows.queries.length, unkept]).toEqual([50, 10, null]);
     expect((await s.catalog.run(userBenchmarksQuery())).map((r) => r.name)).toEqual(['user_own']);
-    expect(decodeStoredTable(await s.tableStore.get('user_own'), 'user_own').benchmark).toEqual(
-      decl,
-    );
+    const kept = decodeStoredTable(await s.tableStore.get('user_own'), 'user_own').benchmark;
+    expect(JSON.parse(kept ?? 'null')).toEqual(decl);
     expect(s.changes).toBe(3);
+    expect(await undeclareBenchmark(s, 'user_own')).toBeNull();
+    expect(await s.catalog.run(userBenchmarksQuery())).toEqual([]);
+    expect(decodeStoredTable(await s.tableStore.get('user_own'), 'user_own').benchmark).toBeNull();
+    expect(await names(s.catalog)).toEqual(['user_own']);
+    await declareBenchmark(s, 'user_own', decl);
     await removeUserTables(s, ['user_own']);
     expect(await s.catalog.run(userBenchmarksQuery())).toEqual([]);
   });

@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  readUserTableRows,
+  fieldChoices,
+  suggestDecl,
+} from '../../../src/lib/userdata/benchmark-rows.ts';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { bm25Retriever } from '../../../src/lib/protocol-kit/bm25-retriever.ts';
-import {
-  declareUserBenchmark,
-  readDeclaration,
-  readUserTableRows,
-} from '../../../src/lib/protocol-kit/user-benchmark.ts';
+import { readDeclaration } from '../../../src/lib/protocol-kit/user-benchmark.ts';
+import { declareUserBenchmark } from '../../../src/lib/userdata/declare.ts';
 import { runProtocol } from '../../../src/lib/protocols/run.ts';
 import { DEFAULT_SPEC } from '../../../src/lib/protocols/build.ts';
 import { queryRows } from '../../../src/lib/protocol-kit/report.ts';
-import { fieldChoices, suggestDecl, withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
 import { removeUserTable } from '../../../src/lib/userdata/persist.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
 import { GOOD_DIR, fixture } from '../userdata/helpers.ts';

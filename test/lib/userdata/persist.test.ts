@@ -4,7 +4,6 @@ import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../../../src/lib/userdata/load.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
 import {
-  keepDeclaration,
   keepUserTable,
   removeAllUserTables,
   removeUserTable,
@@ -12,13 +11,15 @@ import {
   restoreUserTables,
   storedTables,
 } from '../../../src/lib/userdata/persist.ts';
-import { userBenchmarksQuery, userTablesQuery } from '../../../src/lib/query/user-tables.ts';
-import { fieldChoices, suggestDecl } from '../../../src/lib/userdata/benchmark-decl.ts';
+import { userTablesQuery } from '../../../src/lib/query/user-tables.ts';
+import { userBenchmarksQuery } from '../../../src/lib/query/user-benchmarks.ts';
 import {
-  declareUserBenchmark,
-  readDeclaration,
+  fieldChoices,
   readUserTableRows,
-} from '../../../src/lib/protocol-kit/user-benchmark.ts';
+  suggestDecl,
+} from '../../../src/lib/userdata/benchmark-rows.ts';
+import { declareUserBenchmark, keepDeclaration } from '../../../src/lib/userdata/declare.ts';
+import { readDeclaration } from '../../../src/lib/protocol-kit/user-benchmark.ts';
 import { blobSource, bytesSource, type ByteSource } from '../../../src/lib/userdata/byte-source.ts';
 import { decodeStoredTable } from '../../../src/lib/userdata/persist-entry.ts';
 import { GOOD_DIR, fixture } from './helpers.ts';
@@ -165,10 +166,13 @@ describe('user tables kept in the browser', () => {
     expect(await readDeclaration(second, result.table)).toEqual(decl);
     expect(await second.run(userBenchmarksQuery())).toHaveLength(1);
 
-    store.raw.set(result.table, {
-      ...decodeStoredTable(store.raw.get(result.table), result.table),
-      benchmark: { version: 9 },
-    });
-    expect((await storedTables(store)).broken[0].message).toContain('declaration version 9');
+    // A declaration damaged in the store comes back as it is and is refused, named, when read.
+    const entry = decodeStoredTable(store.raw.get(result.table), result.table);
+    store.raw.set(result.table, { ...entry, benchmark: '{"version": 9}' });
+    const third = await freshCatalog();
+    expect((await restoreUserTables(third, store)).failed).toEqual([]);
+    await expect(readDeclaration(third, result.table)).rejects.toThrow(
+      "user_own_benchmark's declaration: declaration version 9, this MemLens reads 1",
+    );
   });
 });

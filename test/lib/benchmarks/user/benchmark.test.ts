@@ -5,6 +5,7 @@ import {
 } from '../../../../src/lib/benchmarks/user/benchmark.ts';
 import { isBenchmarkId, protocolRun } from '../../../../src/lib/benchmarks/registry.ts';
 import { readReproduceParams } from '../../../../src/lib/protocols/params.ts';
+import { tableNameProblem, userTableName } from '../../../../src/lib/userdata/table-name.ts';
 
 describe('a reader’s benchmark in the registry', () => {
   it('is named by a user table, never by a paper protocol', () => {
@@ -12,6 +13,13 @@ describe('a reader’s benchmark in the registry', () => {
     expect(isUserBenchmarkId('inmind')).toBe(false);
     expect(isUserBenchmarkId('user_<script>')).toBe(false);
     expect(isBenchmarkId('user_own_benchmark')).toBe(false);
+  });
+
+  it('takes exactly the names a user table may have', () => {
+    const names = ['user_a', 'user_', 'user_A', `user_${'x'.repeat(48)}`, `user_${'x'.repeat(49)}`];
+    for (const name of [...names, 'users_a', 'user_a-b', userTableName('My File (v2).jsonl')]) {
+      expect(isUserBenchmarkId(name), name).toBe(tableNameProblem(name) === null);
+    }
   });
 
   it('runs on BM25 by default and has no paper to compare with', () => {

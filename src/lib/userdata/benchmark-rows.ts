@@ -1,0 +1,284 @@
+// A declaration (benchmark-decl.ts) read against a user table's rows: which rows are memories and
+// which queries, each part checked, every problem named by table, line, part and field. Kept apart
+// from the declaration itself, which the kept-tables store reads on every start.
+import {
+  DECL_PARTS,
+  DECL_VERSION,
+  DeclarationError,
+  TABLE_COLUMNS,
+  partField,
+  type DeclPart,
+  type UserBenchmarkDecl,
+} from './benchmark-decl.ts';
+
+import type { QueryRunner } from '../query/query-client.ts';
+import { userRecordsQuery } from '../query/user-benchmarks.ts';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A row of a mapped user table, as the declaration reads it. */
+export interface UserTableRow {
+  line: number;
+  query: string | null;
+  memory: string | null;
+  gold: string[] | null;
+  conversation: string | null;
+  speaker: string | null;
+  /** The record's other fields as JSON. */
+  fields: string | null;
+}
+
+/** A row as the table query returns it (`gold` any SQL value) as a declaration reads it. */
+export function tableRow(row: Omit<UserTableRow, 'gold'> & { gold: unknown }): UserTableRow {
+  const gold = Array.isArray(row.gold)
+    ? row.gold.flatMap((v) => (typeof v === 'string' ? [v] : []))
+    : null;
+  return { ...row, gold };
+}
+
+function parsedFields(row: UserTableRow): Record<string, unknown> {
+  if (row.fields === null) return {};
+  try {
+    const parsed: unknown = JSON.parse(row.fields);
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+function fieldOf(row: UserTableRow, extra: Record<string, unknown>, field: string): unknown {
+  if (field.startsWith('fields.')) {
+    const key = field.slice('fields.'.length);
+    return Object.hasOwn(extra, key) ? extra[key] : undefined;
+  }
+  switch (field) {
+    case 'memory':
+      return row.memory;
+    case 'query':
+      return row.query;
+    case 'gold':
+      return row.gold;
+    case 'conversation':
+      return row.conversation;
+    case 'speaker':
+      return row.speaker;
+    default:
+      return row.line;
+  }
+}
+
+export interface UserMemory {
+  id: string;
+  text: string;
+  session: string | null;
+  date: string | null;
+  line: number;
+}
+
+export interface UserQuery {
+  /** The row's memory-id field when it has one, else `line N`. */
+  id: string;
+  text: string;
+  gold: string[];
+  category: string | null;
+  line: number;
+}
+
+export interface UserBenchmarkRows {
+  memories: UserMemory[];
+  queries: UserQuery[];
+}
+
+function describeValue(v: unknown): string {
+  if (v === undefined) return 'nothing (the row has no such field)';
+  if (v === null) return 'null';
+  return `${Array.isArray(v) ? 'a list' : typeof v} ${JSON.stringify(v).slice(0, 40)}`;
+}
+
+class RowReader {
+  constructor(
+    private readonly table: string,
+    private readonly row: UserTableRow,
+    private readonly extra: Record<string, unknown>,
+  ) {}
+
+  fail(part: DeclPart, field: string, what: string): never {
+    throw new DeclarationError(`${this.table} line ${this.row.line}: ${part} (${field}): ${what}`);
+  }
+
+  raw(field: string): unknown {
+    return fieldOf(this.row, this.extra, field);
+  }
+
+  text(part: DeclPart, field: string): string {
+    const v = this.raw(field);
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    if (typeof v !== 'string')
+      return this.fail(part, field, `expected text, found ${describeValue(v)}`);
+    if (v.trim() === '') return this.fail(part, field, 'empty text');
+    return v;
+  }
+
+  optional(part: DeclPart, field: string | null): string | null {
+    if (field === null) return null;
+    const v = this.raw(field);
+    if (v === null || v === undefined || v === '') return null;
+    return this.text(part, field);
+  }
+
+  ids(part: DeclPart, field: string): string[] {
+    const v = this.raw(field);
+    const list = Array.isArray(v) ? v : typeof v === 'string' || typeof v === 'number' ? [v] : null;
+    if (list === null) return this.fail(part, field, `expected ids, found ${describeValue(v)}`);
+    const ids = list.map((item) => {
+      if (typeof item === 'string' && item.trim() !== '') return item;
+      if (typeof item === 'number') return String(item);
+      return this.fail(part, field, `expected an id, found ${describeValue(item)}`);
+    });
+    if (ids.length === 0) return this.fail(part, field, 'no gold memory id');
+    return [...new Set(ids)];
+  }
+}
+
+/** A query row holds text in the query field (a CSV's memory rows hold an empty cell there). */
+function isQueryRow(reader: RowReader, decl: UserBenchmarkDecl): boolean {
+  const v = reader.raw(decl.query.text);
+  return (typeof v === 'string' && v.trim() !== '') || typeof v === 'number';
+}
+
+/**
+ * The memories and queries of `rows` under `decl`. Throws a `DeclarationError` naming the table,
+ * the line and the part at the first row that does not fit: an empty text, a missing id or gold,
+ * an id used twice, a gold id that names no memory.
+ */
+export function benchmarkRows(
+  table: string,
+  rows: readonly UserTableRow[],
+  decl: UserBenchmarkDecl,
+): UserBenchmarkRows {
+  const memories: UserMemory[] = [];
+  const queryRows: { reader: RowReader; query: UserQuery }[] = [];
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    const reader = new RowReader(table, row, parsedFields(row));
+    if (isQueryRow(reader, decl)) {
+      const q = decl.query;
+      const own = reader.raw(decl.memory.id);
+      queryRows.push({
+        reader,
+        query: {
+          id:
+            (typeof own === 'string' && own.trim() !== '') || typeof own === 'number'
+              ? String(own)
+              : `line ${row.line}`,
+          text: reader.text('query.text', q.text),
+          gold: reader.ids('query.gold', q.gold),
+          category: reader.optional('query.category', q.category),
+          line: row.line,
+        },
+      });
+      continue;
+    }
+    const m = decl.memory;
+    const id = reader.text('memory.id', m.id);
+    const before = seen.get(id);
+    if (before !== undefined)
+      reader.fail('memory.id', m.id, `"${id}" is also the id on line ${before}`);
+    seen.set(id, row.line);
+    memories.push({
+      id,
+      text: reader.text('memory.text', m.text),
+      session: reader.optional('memory.session', m.session),
+      date: reader.optional('memory.date', m.date),
+      line: row.line,
+    });
+  }
+  for (const { reader, query } of queryRows) {
+    const unknown = query.gold.find((g) => !seen.has(g));
+    if (unknown !== undefined) {
+      reader.fail('query.gold', decl.query.gold, `"${unknown}" names no memory of ${table}`);
+    }
+  }
+  if (memories.length === 0) {
+    throw new DeclarationError(
+      `${table}: no memory: every row has a value in ${decl.query.text} (query.text)`,
+    );
+  }
+  if (queryRows.length === 0) {
+    throw new DeclarationError(
+      `${table}: no query: no row has a value in ${decl.query.text} (query.text)`,
+    );
+  }
+  return { memories, queries: queryRows.map((q) => q.query) };
+}
+
+/** Every field the rows hold a value in: the columns first, then the `fields` keys. */
+export function fieldChoices(rows: readonly UserTableRow[]): string[] {
+  const columns = TABLE_COLUMNS.filter((c) =>
+    rows.some((r) => {
+      const v = fieldOf(r, {}, c);
+      return v !== null && v !== undefined;
+    }),
+  );
+  const keys = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(parsedFields(row))) keys.add(key);
+  return [...columns, ...[...keys].map((k) => `fields.${k}`)];
+}
+
+const NAMES: Record<DeclPart, readonly string[]> = {
+  'memory.text': ['memory'],
+  'memory.id': ['fields.id', 'fields.memory_id', 'fields.mid', 'fields.key'],
+  'memory.session': ['fields.session', 'fields.session_id', 'fields.conversation', 'conversation'],
+  'memory.date': ['fields.date', 'fields.time', 'fields.timestamp', 'fields.session_date'],
+  'query.text': ['query'],
+  'query.gold': ['gold', 'fields.gold', 'fields.gold_ids', 'fields.evidence'],
+  'query.category': ['fields.category', 'fields.type', 'fields.question_type', 'speaker'],
+};
+
+/** The declaration the page starts from: for each part, the first usual name the rows hold. */
+export function suggestDecl(choices: readonly string[]): UserBenchmarkDecl {
+  const pick = (part: DeclPart): string | null =>
+    NAMES[part].find((n) => choices.includes(n)) ?? null;
+  return {
+    version: DECL_VERSION,
+    memory: {
+      text: pick('memory.text') ?? 'memory',
+      id: pick('memory.id') ?? 'line',
+      session: pick('memory.session'),
+      date: pick('memory.date'),
+    },
+    query: {
+      text: pick('query.text') ?? 'query',
+      gold: pick('query.gold') ?? 'gold',
+      category: pick('query.category'),
+    },
+  };
+}
+
+/** "memory.text ← memory, memory.id ← fields.id, …": the declaration in one line. */
+export function describeDecl(decl: UserBenchmarkDecl): string {
+  return DECL_PARTS.flatMap((p) => {
+    const f = partField(decl, p);
+    return f === null ? [] : [`${p} ← ${f}`];
+  }).join(', ');
+}
+
+/** The table's rows as a declaration reads them. */
+export async function readUserTableRows(
+  reader: QueryRunner,
+  table: string,
+): Promise<UserTableRow[]> {
+  const rows = await reader.run(userRecordsQuery(table));
+  return rows.map(tableRow);
+}
+
+/** Checks `decl` against every row of `table` (throws naming the line and the part). */
+export async function checkDeclaration(
+  reader: QueryRunner,
+  table: string,
+  decl: UserBenchmarkDecl,
+): Promise<UserBenchmarkRows> {
+  return benchmarkRows(table, await readUserTableRows(reader, table), decl);
+}
