@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MODEL_DTYPES, type ModelDtype } from '../src/lib/embed/model-registry.ts';
 import { parseModelRef, type ModelRef } from '../src/lib/embed/model-ref.ts';
-import { parseBroughtRef } from '../src/lib/embed/brought-model.ts';
+import { parseBroughtRef, type BroughtRef } from '../src/lib/embed/brought-model.ts';
 import { protocolEntries, protocolRun } from '../src/lib/benchmarks/registry.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { repoRoot } from './lib/site-build.ts';
@@ -79,12 +79,28 @@ function dtypeArg(): ModelDtype | undefined {
   return found;
 }
 
-/** A registry model, or a folder the reader brings (its files read and their sha256 printed). */
+/** `--model`: a registry model, or a model the reader brings; a bad reference exits 2. */
+function modelText(text: string): ModelRef | BroughtRef {
+  let brought: BroughtRef | null;
+  try {
+    brought = parseBroughtRef(text);
+  } catch (err) {
+    fail(`--model: ${errorMessage(err)}`);
+  }
+  if (brought?.kind === 'pack')
+    fail('--model takes a model id, onnx:PATH or hub:OWNER/NAME@COMMIT');
+  try {
+    return brought ?? parseModelRef(text, { dtype: dtypeArg(), backend: 'node' }, '--model');
+  } catch (err) {
+    fail(errorMessage(err));
+  }
+}
+
+/** A brought model's files read (or downloaded) and their sha256 printed. */
 async function modelArg(text: string): Promise<ModelRef> {
-  const brought = parseBroughtRef(text);
-  if (!brought) return parseModelRef(text, { dtype: dtypeArg(), backend: 'node' }, '--model');
-  if (brought.kind === 'pack') fail('--model takes a model id, onnx:PATH or hub:OWNER/NAME@COMMIT');
-  const opened = await openBrought(brought, dtypeArg() ?? null);
+  const parsed = modelText(text);
+  if (!('kind' in parsed)) return parsed;
+  const opened = await openBrought(parsed, dtypeArg() ?? null);
   console.log(opened.lines.join('\n'));
   return opened.ref;
 }

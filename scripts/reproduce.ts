@@ -484,10 +484,7 @@ export function nodeEmbedderFactory(
   counts: CacheCounts,
 ): EmbedderFactory {
   return async (model) => {
-    // A brought folder is found by its own absolute path, never under --model-root.
-    const own = model.spec.source.kind === 'local' && path.isAbsolute(model.spec.source.path);
-    const root = own ? undefined : (modelRoot ?? undefined);
-    const e = await createNodeEmbedder({ model, modelRoot: root });
+    const e = await createNodeEmbedder({ model, modelRoot: modelRoot ?? undefined });
     const cacheOn = vectorCacheOn();
     const plain: Embedder = {
       spec: e.spec,

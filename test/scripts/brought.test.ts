@@ -109,6 +109,10 @@ describe('a local ONNX folder', () => {
       /sha256 [0-9a-f]{64} {2}onnx\/model\.onnx \(\d+ bytes\)/,
     );
     const mine = await vectorsOf(opened.ref, TEXTS);
+    // Found by its own absolute path, whatever model root a command was given.
+    const rooted = await createNodeEmbedder({ model: opened.ref, modelRoot: '/nonexistent' });
+    expect((await rooted.embed(TEXTS, { kind: 'document' })).vectors).toEqual(mine);
+    await rooted.dispose();
     const registry = await vectorsOf(parseModelRef('tiny-bert', { backend: 'node' }), TEXTS);
     expect(mine).toEqual(registry);
   }, 60_000);

@@ -1,6 +1,6 @@
 // Node-only embedder: transformers.js on onnxruntime-node. Never import this from browser code.
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AutoModel, AutoTokenizer, env } from '@huggingface/transformers';
 import {
@@ -78,7 +78,9 @@ export async function checkModelFiles(spec: ModelSpec, modelDir: string, dtype: 
 }
 
 function resolveModelRoot(spec: ModelSpec, modelRoot: string | undefined): string {
-  return resolve(modelRoot ?? resolve(REPO_ROOT, localModelRoot(spec)));
+  // A folder the reader brought is found by its own absolute path, never under a model root.
+  const own = spec.source.kind === 'local' && isAbsolute(spec.source.path);
+  return resolve((own ? undefined : modelRoot) ?? resolve(REPO_ROOT, localModelRoot(spec)));
 }
 
 function configureEnv(modelRoot: string, allowRemote: boolean): void {

@@ -56,8 +56,10 @@ export function cellOf(
   );
 }
 
-function pairLine(row: PairRow): string {
-  const name = `${row.a} − ${row.b}`.padEnd(24);
+const pairName = (row: PairRow) => `${row.a} − ${row.b}`;
+
+function pairLine(row: PairRow, width: number): string {
+  const name = pairName(row).padEnd(width);
   if (row.metric === 'auc') {
     return `  ${name} ΔAUC       ${formatDelta(row)}${row.significant ? '  *' : ''}`;
   }
@@ -123,7 +125,8 @@ export function comparisonLines(c: Comparison): string[] {
       (p) =>
         p.series === series && p.group === ALL && (p.metric === 'auc' || c.ks.includes(p.k ?? 0)),
     );
-    for (const row of rows) lines.push(pairLine(row));
+    const pairWidth = Math.max(24, ...rows.map((row) => pairName(row).length));
+    for (const row of rows) lines.push(pairLine(row, pairWidth));
     const ties = c.ties.find((t) => t.series === series && t.group === ALL);
     if (ties) lines.push(`  tie groups at recall@${ties.k}: ${formatTies(ties)}`);
     lines.push(...groupLines(c, series));

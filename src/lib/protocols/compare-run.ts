@@ -18,6 +18,8 @@ import { RetrieverPool } from '../protocol-kit/pool.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
 import { formatCompareRef, parseCompareRef, type CompareRef } from '../protocol-kit/compare-ref.ts';
 import { buildProtocol } from './build.ts';
+import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
+import type { PickedPacks } from '../vectors/pack-model.ts';
 import type { ReproduceParams } from './params.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
@@ -54,6 +56,8 @@ export interface CompareRequest {
   /** The k of the tie groups and the disagreement lists. */
   k: number | null;
   alpha: number;
+  /** Bumped when the reader picks a pack, so a reference already in the URL runs again. */
+  packs?: number;
 }
 
 export interface CompareResult {
@@ -79,7 +83,8 @@ export function readCompareRefs(text: string | undefined): {
   for (const part of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
     try {
       const ref = parseCompareRef(part);
-      if (ref.id !== BM25_ID) getModelSpec(ref.id);
+      // A pack picked in the page; the page runs no folder or Hub model it brings yet.
+      if (ref.id !== BM25_ID && ref.brought?.kind !== 'pack') getModelSpec(ref.id);
       const name = formatCompareRef(ref);
       if (!refs.some((r) => formatCompareRef(r) === name)) refs.push(ref);
     } catch {
@@ -91,7 +96,8 @@ export function readCompareRefs(text: string | undefined): {
 
 function requestKey(r: CompareRequest): string {
   const { spec, queryPrefix, device } = r.view;
-  return JSON.stringify([spec, queryPrefix, device, r.refs.map(formatCompareRef), r.k, r.alpha]);
+  const refs = r.refs.map(formatCompareRef);
+  return JSON.stringify([spec, queryPrefix, device, refs, r.k, r.alpha, r.packs ?? 0]);
 }
 
 export class CompareRun<Source> {
@@ -163,10 +169,28 @@ export interface CompareComputeDeps {
   hub: EmbedderHub;
   /** Model id → the dtypes the site serves, in registry order (empty: not on this site). */
   served: Promise<ReadonlyMap<string, readonly ModelDtype[]>>;
+  /** The vector packs the reader picked, for `pack:` references. */
+  packs?: PickedPacks;
+}
+
+/** A picked pack's retriever: its vectors answer the protocol's texts by the cache key. */
+function packRetriever(name: string, packs: PickedPacks | undefined, queryPrefix: boolean) {
+  const pack = packs?.get(name);
+  if (!pack) {
+    throw new Error(
+      `${name}: pick the pack file again ("Add a vector pack"): a page cannot reopen a file after a reload`,
+    );
+  }
+  const retriever = denseRetriever(pack.embedder, { queryPrefix });
+  return { retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
 }
 
 /** The real computation over the tables: each retriever in the dtype asked for, or the site's first. */
-export function compareCompute({ hub, served }: CompareComputeDeps): CompareCompute<QueryRunner> {
+export function compareCompute({
+  hub,
+  served,
+  packs,
+}: CompareComputeDeps): CompareCompute<QueryRunner> {
   return async (reader, request, signal, onStep, onProgress) => {
     const protocol = await buildProtocol(request.view.spec, reader);
     const dtypes = await served;
@@ -174,6 +198,14 @@ export function compareCompute({ hub, served }: CompareComputeDeps): CompareComp
     for (const [index, ref] of request.refs.entries()) {
       const name = formatCompareRef(ref);
       onStep({ index, total: request.refs.length, ref: name });
+      if (ref.brought?.kind === 'pack') {
+        const pack = packRetriever(name, packs, request.view.queryPrefix);
+        await pack.retriever.prepare(protocol, { signal, onProgress });
+        signal.throwIfAborted();
+        const evaluation = scoreProtocol(protocol, pack.retriever);
+        retrievers.push({ ref: name, label: pack.label, evaluation, revision: pack.revision });
+        continue;
+      }
       const dtype = ref.id === BM25_ID ? null : (ref.dtype ?? dtypes.get(ref.id)?.[0] ?? null);
       if (ref.id !== BM25_ID && (dtype === null || !dtypes.get(ref.id)?.includes(dtype))) {
         throw new Error(`${name}: not on this site (its ${dtype ?? ''} weights are not served)`);
@@ -188,7 +220,8 @@ export function compareCompute({ hub, served }: CompareComputeDeps): CompareComp
       signal.throwIfAborted();
       const evaluation = scoreProtocol(protocol, retriever);
       const label = model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
-      retrievers.push({ ref: name, label, evaluation });
+      const revision = model === BM25_ID ? undefined : model.revision;
+      retrievers.push({ ref: name, label, evaluation, revision });
     }
     const comparison = compareRetrievers(retrievers, {
       tieK: request.k ?? protocol.defaultK,

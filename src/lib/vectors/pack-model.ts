@@ -5,7 +5,7 @@ import type { Embedder, EmbeddingMatrix, EmbedKind, EmbedOptions } from '../embe
 import type { ModelSpec } from '../embed/model-registry.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import { vectorKey, vectorKeys, type VectorKeyScope } from '../embed/vector-cache-key.ts';
-import { checkPack, uniqueRows, type PackRow } from './pack.ts';
+import { checkPack, readVectorPack, uniqueRows, type PackRow } from './pack.ts';
 
 export class PackModelError extends Error {
   override name = 'PackModelError';
@@ -144,4 +144,38 @@ export function packModel(
     dispose: async () => undefined,
   };
   return { ref, embedder, scopes, rows: unique.length };
+}
+
+/**
+ * The packs a reader picked on the page, by their reference (`pack:<file name>`): a page cannot
+ * reopen a file, so after a reload the reference is in the URL but the pack must be picked again.
+ */
+export class PickedPacks {
+  private readonly byName = new Map<string, PackModel>();
+
+  /** Reads and checks the file; a later file of the same name replaces it. */
+  async add(
+    fileName: string,
+    buffer: ArrayBuffer,
+    specs: readonly ModelSpec[],
+  ): Promise<PackModel> {
+    const name = `pack:${fileName}`;
+    let rows: PackRow[];
+    try {
+      rows = await readVectorPack(buffer);
+    } catch (err) {
+      throw new PackModelError(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const pack = packModel(rows, name, specs);
+    this.byName.set(name, pack);
+    return pack;
+  }
+
+  get(name: string): PackModel | undefined {
+    return this.byName.get(name);
+  }
+
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
 }

@@ -4,7 +4,7 @@ import { getModelSpec, listModelSpecs } from '../../../src/lib/embed/model-regis
 import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
 import type { TextKind } from '../../../src/lib/embed/model-registry.ts';
 import { packRowsOf, readVectorPack, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
-import { packModel } from '../../../src/lib/vectors/pack-model.ts';
+import { packModel, PickedPacks } from '../../../src/lib/vectors/pack-model.ts';
 
 const tiny = refOfSpec(getModelSpec('tiny-bert'), { backend: 'node' });
 const dim = tiny.spec.dims;
@@ -67,5 +67,18 @@ describe('packModel', () => {
       /its tiny-bert vectors are not what this site's tiny-bert computes \(2 rows: other weights\)/,
     );
     expect(() => packModel([], 'pack:t', [])).toThrow(/no vectors/);
+  });
+
+  it('keeps the packs a page picked by their reference, and names a file that is not one', async () => {
+    const picked = new PickedPacks();
+    const rows = await rowsOf(['a'], 'document');
+    const pack = await picked.add('x.parquet', writeVectorPack(rows), listModelSpecs());
+    expect(pack.ref.id).toBe('pack:x.parquet');
+    expect(picked.get('pack:x.parquet')).toBe(pack);
+    expect(picked.names).toEqual(['pack:x.parquet']);
+    const text = new TextEncoder().encode('hello');
+    await expect(picked.add('y.parquet', text.buffer, [])).rejects.toThrow(
+      /pack:y\.parquet: not a Parquet file/,
+    );
   });
 });
