@@ -88,12 +88,13 @@ function groupLines(c: Comparison, series: string): string[] {
   );
   if (rows.length === 0) return [];
   const width = Math.max(...rows.map((p) => p.group.length), 5);
+  const pairWidth = Math.max(24, ...rows.map((row) => pairName(row).length));
   const lines = [`  by group, recall@${c.tieK} (Holm within each group) and ΔAUC:`];
   for (const row of rows) {
     const auc = aucPairOf(c, row);
     const tail = auc ? `  ΔAUC ${formatDelta(auc)}${auc.significant ? ' *' : ''}` : '';
     lines.push(
-      `  ${row.group.padEnd(width)} n ${String(row.queries).padStart(4)}${pairLine(row).slice(1)}${tail}`,
+      `  ${row.group.padEnd(width)} n ${String(row.queries).padStart(4)}${pairLine(row, pairWidth).slice(1)}${tail}`,
     );
   }
   return lines;
