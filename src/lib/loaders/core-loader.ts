@@ -1,9 +1,7 @@
 import { plural } from '../common/plural.ts';
 import type { Catalog } from '../db/catalog.ts';
 import type { LoadStep, StepOutcome } from '../common/load-status.ts';
-import { PAPERS, paperLinks } from '../benchmarks/registry.ts';
-import { paperVsOurs } from '../results/paper-vs-ours.ts';
-import { paperRowsQuery } from '../protocol-kit/inputs.ts';
+import { PAPERS } from '../benchmarks/registry.ts';
 import { parseResultsCsv, type ResultRow } from '../results/results-csv.ts';
 import { parseReproducedCsv } from '../results/reproduced-csv.ts';
 import { fetchSourceText, fetchVerified, type FetchOptions } from '../data/fetch-source.ts';
@@ -86,18 +84,11 @@ export async function loadReproduced(
      SELECT paper, "table", "row", "column", value, unit, note, system, variant, metric,
             model, revision FROM reproduced`,
   );
-  // Without the papers' rows (their step failed) there is nothing to set ours beside.
-  if (!(await catalog.tableNames()).includes('results')) return n;
-  const links = await Promise.all(
-    paperLinks().map(async ({ benchmark, link }) => ({
-      benchmark,
-      rows: await catalog.run(paperRowsQuery(link.where)),
-      targetOf: link.target,
-    })),
-  );
-  const aligned = paperVsOurs(links, reproduced);
-  if (aligned.length > 0) {
-    await catalog.loadRows('paper_vs_ours', aligned, 'data/results + data/reproduced');
+  // Without the papers' rows (their step failed) there is nothing to set ours beside. Loaded
+  // when needed: the protocol kit it reads is not on the first screen's path.
+  if ((await catalog.tableNames()).includes('results')) {
+    const { loadPaperVsOurs } = await import('../results/paper-vs-ours.ts');
+    await loadPaperVsOurs(catalog, reproduced);
   }
   return n;
 }

@@ -1,6 +1,9 @@
 // The papers' numbers and ours side by side, on keys that join: the `paper_vs_ours` table, and the
 // shape a run made in the browser is saved in.
+import { paperLinks } from '../benchmarks/registry.ts';
+import type { Catalog } from '../db/catalog.ts';
 import { listModelSpecs, type ModelSpec } from '../embed/model-registry.ts';
+import { paperRowsQuery } from '../protocol-kit/inputs.ts';
 import {
   inPaperUnit,
   judge,
@@ -185,4 +188,21 @@ export function runTableName(run: Pick<BrowserRun, 'benchmark' | 'retrieverId' |
     .join('_')
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, '_');
+}
+
+/** `paper_vs_ours` in `catalog`, from its `results` and the published rows; none when empty. */
+export async function loadPaperVsOurs(
+  catalog: Catalog,
+  reproduced: readonly ReproducedRow[],
+): Promise<number> {
+  const links = await Promise.all(
+    paperLinks().map(async ({ benchmark, link }) => ({
+      benchmark,
+      rows: await catalog.run(paperRowsQuery(link.where)),
+      targetOf: link.target,
+    })),
+  );
+  const aligned = paperVsOurs(links, reproduced);
+  if (aligned.length === 0) return 0;
+  return catalog.loadRows('paper_vs_ours', aligned, 'data/results + data/reproduced');
 }
