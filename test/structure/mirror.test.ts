@@ -49,7 +49,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'benchmarks/locomo-conv/charts.ts': COVERED_BY_PAPER_CHARTS,
   'benchmarks/papers.ts': COVERED_BY_PAPER_CHARTS,
   'charts/memuse.ts': COVERED_BY_PAPER_CHARTS,
-  'charts/overview.ts': COVERED_BY_PAPER_CHARTS,
   'charts/provenance.ts': COVERED_BY_PAPER_CHARTS,
   'charts/utilmem.ts': COVERED_BY_PAPER_CHARTS,
   'charts/recall-curve.ts': COVERED_BY_REPRODUCE_CHARTS,

@@ -101,6 +101,17 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
   };
 }
 
+/**
+ * One point of the overview in words, in the chart's unit (percent, one decimal, as its labels);
+ * the value as the paper prints it follows where it reads differently (.669, a 0–1 score).
+ */
+export function overviewPointText(d: OverviewDatum): string {
+  const plotted = `${d.pct.toFixed(1)}%`;
+  const printed = `${d.value_text}${d.unit === '%' ? '%' : ''}`;
+  const asPrinted = printed === plotted ? '' : ` (printed ${printed})`;
+  return `${d.measure}: ${plotted}${asPrinted}`;
+}
+
 /** A home-overview candidate: rows of `results`, the number each gives and whose it is. */
 export interface OverviewCandidate {
   side: 'asked' | 'used';

