@@ -25,6 +25,11 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Reproduce's Benchmark select (the one offering InMind). */
+const BENCH_SELECT = '.reproduce-controls select:has(option[value="inmind"])';
+const param = (name: string) =>
+  page.evaluate((n) => new URLSearchParams(location.hash.split('?')[1] ?? '').get(n), name);
+
 describe('the overview lists each point in the unit of its chart', () => {
   it('says LoCoMo-Conv\'s response quality in %, not ".669" beside a chart in %', async () => {
     await page.goto(`${server.url}#/home`);
@@ -33,6 +38,16 @@ describe('the overview lists each point in the unit of its chart', () => {
     const text = await item.innerText();
     expect(text).toMatch(/Dialog-style query: response quality: \d+\.\d% \(printed \.\d+\)/);
     expect(text).not.toMatch(/: \.\d|× 100/);
+  });
+});
+
+describe('Reproduce: a new protocol starts from a clean view', () => {
+  it("clears the old run's brush, picked memory and open query", async () => {
+    const old = 'bench=locomo&ret=bm25&brush=0.1,0.2&bseries=naive&mem=m:0:1&q=conv-26:q0';
+    await page.goto(`${server.url}#/reproduce?${old}`);
+    await page.locator(BENCH_SELECT).selectOption('inmind');
+    await page.waitForFunction(() => location.hash.includes('bench=inmind'));
+    for (const name of ['brush', 'bseries', 'mem', 'q']) expect(await param(name), name).toBeNull();
   });
 });
 

@@ -92,7 +92,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'protocol-kit/locomo-plus.ts': 'test/lib/protocols/similarity-protocols.test.ts',
   'protocol-kit/locomo.ts': 'test/lib/protocols/similarity-protocols.test.ts',
   'protocol-kit/paper.ts': 'test/lib/protocols/paper-report.test.ts and comparability.test.ts',
-  'protocols/params.ts': 'test/lib/protocols/paper-report.test.ts',
   'protocol-kit/report.ts': 'test/lib/protocols/paper-report.test.ts',
   'protocol-kit/retriever.ts': TYPES_ONLY,
   'protocols/run.ts':

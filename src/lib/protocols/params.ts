@@ -55,3 +55,22 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
     vectors: params.vectors === 'browser' ? 'browser' : 'site',
   };
 }
+
+/**
+ * What the previous run's view leaves behind and a new run must clear: the drill-down query, the
+ * per-query series, and the map's brush (a score range of the old histogram) and picked memory.
+ */
+export const RUN_VIEW_RESET: Readonly<Record<string, null>> = {
+  q: null,
+  series: null,
+  brush: null,
+  bseries: null,
+  mem: null,
+};
+
+/** The URL changes for a new value of one run control; a new benchmark starts on its defaults. */
+export function runControlChange(key: string, value: string): Record<string, string | null> {
+  const benchmark: Record<string, null> =
+    key === 'bench' ? { ret: null, target: null, prefix: null, mode: null } : {};
+  return { ...RUN_VIEW_RESET, ...benchmark, [key]: value };
+}
