@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { showView } from '../lib/protocols/page-helpers.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -27,6 +28,9 @@ afterAll(async () => {
 
 /** Reproduce's Benchmark select (the one offering InMind). */
 const BENCH_SELECT = '.reproduce-controls select:has(option[value="inmind"])';
+/** Reproduce's Retriever / model select. */
+const RETRIEVER_SELECT = '.reproduce-controls select:has(option[value="bm25"])';
+const hash = () => page.evaluate(() => location.hash);
 const param = (name: string) =>
   page.evaluate((n) => new URLSearchParams(location.hash.split('?')[1] ?? '').get(n), name);
 
@@ -48,6 +52,27 @@ describe('Reproduce: a new protocol starts from a clean view', () => {
     await page.locator(BENCH_SELECT).selectOption('inmind');
     await page.waitForFunction(() => location.hash.includes('bench=inmind'));
     for (const name of ['brush', 'bseries', 'mem', 'q']) expect(await param(name), name).toBeNull();
+  });
+});
+
+describe('Reproduce: browsing a select with the keyboard starts no run', () => {
+  it('ArrowDown on the Retriever select changes nothing until Enter; Escape goes back', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25' });
+    const select = page.locator(RETRIEVER_SELECT);
+    const before = await hash();
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await select.inputValue()).not.toBe('bm25');
+    await page.locator('[data-browse-hint]').waitFor();
+    expect(await hash()).toBe(before);
+    await page.keyboard.press('Escape');
+    expect(await select.inputValue()).toBe('bm25');
+    expect(await page.locator('[data-browse-hint]').count()).toBe(0);
+    await page.keyboard.press('End');
+    const last = await select.inputValue();
+    expect(await hash()).toBe(before);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => param('ret')).toBe(last);
   });
 });
 
