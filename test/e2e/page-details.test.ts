@@ -45,6 +45,21 @@ describe('the overview lists each point in the unit of its chart', () => {
   });
 });
 
+describe('moving to another page', () => {
+  it("takes focus from the nav link to the new page's main heading", async () => {
+    await page.goto(`${server.url}#/home`);
+    await page.locator('nav[aria-label="Pages"] a[href="#/inmind"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#inmind-title');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .toBe('inmind-title');
+    // Tab goes on from the heading into the page, not back along the nav.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+  });
+});
+
 describe('Reproduce: a new protocol starts from a clean view', () => {
   it("clears the old run's brush, picked memory and open query", async () => {
     const old = 'bench=locomo&ret=bm25&brush=0.1,0.2&bseries=naive&mem=m:0:1&q=conv-26:q0';
