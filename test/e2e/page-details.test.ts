@@ -13,12 +13,19 @@ let server: StaticServer;
 let browser: Browser;
 let page: Page;
 let watch: PageWatch;
+/** Every console warning, with the page it was logged on. */
+const warnings: { page: string; text: string }[] = [];
 
 beforeAll(async () => {
   server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   watch = watchPage(page);
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning') {
+      warnings.push({ page: new URL(page.url()).hash.split('?')[0], text: msg.text() });
+    }
+  });
 });
 
 afterAll(async () => {
@@ -88,6 +95,25 @@ describe('Reproduce: browsing a select with the keyboard starts no run', () => {
     expect(await hash()).toBe(before);
     await page.keyboard.press('Enter');
     await expect.poll(() => param('ret')).toBe(last);
+  });
+});
+
+describe('Vega draws without "Infinite extent" warnings', () => {
+  it('on InMind (tasks per domain before its rows) and the Reproduce map (no query picked)', async () => {
+    await page.goto(`${server.url}#/inmind`);
+    await page.waitForSelector('[data-chart="inmind-domains"] .chart-canvas[data-rendered]', {
+      timeout: 120_000,
+    });
+    await showView(page, server.url, { bench: 'inmind', ret: 'tiny-bert' }, { device: 'wasm' });
+    await page.waitForSelector(
+      '.embedding-map[data-map-state="ready"] [data-chart="reproduce-map"] .chart-canvas[data-rendered]',
+      { timeout: 120_000 },
+    );
+    const infinite = warnings.filter((w) => w.text.includes('Infinite extent'));
+    console.info(
+      `console warnings in this file: ${warnings.length}, "Infinite extent": ${infinite.length}`,
+    );
+    expect(infinite).toEqual([]);
   });
 });
 

@@ -23,14 +23,28 @@ export interface EmbeddingMapOptions {
 }
 
 type Axis = { labels: false; ticks: false; grid: false; title: null; domain: false };
+type Domain = [number, number];
 
-function ruleLayer(axis: Axis) {
+/**
+ * The points' extent on one axis, given to the scale. Vega would otherwise take the union with
+ * the lines' extent, and warns "Infinite extent" for x, x2, y and y2 on every draw and update
+ * while no query is picked (no lines). Lines join points, so the points' extent holds them.
+ */
+export function pointDomain(points: readonly MapDatum[], field: 'x' | 'y'): Domain {
+  const values = points.map((p) => p[field]).filter(Number.isFinite);
+  if (values.length === 0) return [0, 1];
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return lo < hi ? [lo, hi] : [lo - 1, hi + 1];
+}
+
+function ruleLayer(axis: Axis, x: Domain, y: Domain) {
   return {
     data: { name: MAP_LINES },
     mark: { type: 'rule' as const, strokeWidth: 1.5, color: OKABE_ITO.vermillion, ...DECORATION },
     encoding: {
-      x: { field: 'x', type: 'quantitative' as const, axis, scale: { zero: false } },
-      y: { field: 'y', type: 'quantitative' as const, axis, scale: { zero: false } },
+      x: { field: 'x', type: 'quantitative' as const, axis, scale: { zero: false, domain: x } },
+      y: { field: 'y', type: 'quantitative' as const, axis, scale: { zero: false, domain: y } },
       x2: { field: 'x2' },
       y2: { field: 'y2' },
     },
@@ -49,6 +63,8 @@ export function embeddingMapSpec(
   options: EmbeddingMapOptions,
 ): TopLevelSpec {
   const axis: Axis = { labels: false, ticks: false, grid: false, title: null, domain: false };
+  const x = pointDomain(points, 'x');
+  const y = pointDomain(points, 'y');
   return {
     $schema: VL_SCHEMA,
     description: `${options.title}: ${points.filter((p) => p.role === 'memory').length} memories and ${points.filter((p) => p.role === 'query').length} queries`,
@@ -59,7 +75,7 @@ export function embeddingMapSpec(
       [MAP_LINES]: lines.map((l) => ({ ...l })),
     },
     layer: [
-      ruleLayer(axis),
+      ruleLayer(axis, x, y),
       {
         data: { name: MAP_POINTS },
         params: [
@@ -70,8 +86,8 @@ export function embeddingMapSpec(
         ],
         mark: { type: 'point', filled: true, tooltip: true },
         encoding: {
-          x: { field: 'x', type: 'quantitative', axis, scale: { zero: false } },
-          y: { field: 'y', type: 'quantitative', axis, scale: { zero: false } },
+          x: { field: 'x', type: 'quantitative', axis, scale: { zero: false, domain: x } },
+          y: { field: 'y', type: 'quantitative', axis, scale: { zero: false, domain: y } },
           color: {
             field: 'kind',
             type: 'nominal',

@@ -6,8 +6,10 @@ import {
   MAP_PICK,
   MAP_POINTS,
   embeddingMapSpec,
+  pointDomain,
   updateEmbeddingMap,
 } from '../../../src/lib/charts/embedding-map.ts';
+import { vegaWarnings } from './chart-harness.ts';
 import {
   SCORE_BRUSH,
   similarityHistogramSpec,
@@ -87,6 +89,20 @@ describe('embedding map spec', () => {
     await updateEmbeddingMap(view, points, []);
     expect(view.data(MAP_LINES)).toHaveLength(0);
     view.finalize();
+  });
+
+  it('draws and updates with no lines (no query picked) without an "Infinite extent" warning', async () => {
+    const warnings = await vegaWarnings(embeddingMapSpec(points, [], { title: 'x' }), async (v) => {
+      await updateEmbeddingMap(v, points, lines);
+      await updateEmbeddingMap(v, points, []);
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("scales both axes to the points' extent, which holds every line", () => {
+    expect(pointDomain(points, 'x')).toEqual([3, 5]);
+    expect(pointDomain(points, 'y')).toEqual([0, 2]);
+    expect(pointDomain([], 'x')).toEqual([0, 1]);
   });
 
   it('colours target and background as the similarity histogram does', () => {
