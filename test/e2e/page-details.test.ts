@@ -67,6 +67,28 @@ describe('moving to another page', () => {
   });
 });
 
+describe("each paper page's way to Reproduce", () => {
+  it('links LoCoMo-Conv and InMind to their protocols; MemUse and UtilMem say they have none', async () => {
+    const links = page.locator('[data-reproduce-links]');
+    const hrefs = () =>
+      links.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    await page.goto(`${server.url}#/locomo-conv`);
+    await expect.poll(hrefs).toEqual(['#/reproduce?bench=locomo-conv']);
+    await page.goto(`${server.url}#/inmind`);
+    await expect
+      .poll(hrefs)
+      .toEqual(['#/reproduce?bench=inmind', '#/reproduce?bench=inmind-figure4']);
+    for (const id of ['memuse', 'utilmem']) {
+      await page.goto(`${server.url}#/${id}`);
+      await expect.poll(() => links.count(), { message: id }).toBe(1);
+      expect(await links.innerText(), id).toMatch(
+        /^No Reproduce protocol: MemLens does not recompute/,
+      );
+      expect(await links.locator('a').count(), id).toBe(0);
+    }
+  });
+});
+
 describe('Reproduce: a new protocol starts from a clean view', () => {
   it("clears the old run's brush, picked memory and open query", async () => {
     const old = 'bench=locomo&ret=bm25&brush=0.1,0.2&bseries=naive&mem=m:0:1&q=conv-26:q0';

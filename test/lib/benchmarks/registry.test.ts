@@ -8,6 +8,7 @@ import {
   paperRowsWhere,
   paperTargetOf,
   protocolEntries,
+  reproduceProtocols,
   viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
 import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
@@ -20,6 +21,19 @@ interface SourcesFile {
 const sources: SourcesFile = JSON.parse(
   readFileSync(new URL('../../../data/sources.json', import.meta.url), 'utf8'),
 );
+
+describe('reproduceProtocols: what a paper page links to on Reproduce', () => {
+  it("lists each paper benchmark's runnable protocols; MemUse and UtilMem have none", () => {
+    const ids = (b: string) => reproduceProtocols(b).map((p) => p.id);
+    expect(ids('inmind')).toEqual(['inmind', 'inmind-figure4']);
+    expect(ids('locomo-conv')).toEqual(['locomo-conv']);
+    expect(ids('memuse')).toEqual([]);
+    expect(ids('utilmem')).toEqual([]);
+    expect(ids('nope')).toEqual([]);
+    for (const d of BENCHMARK_DEFS)
+      for (const p of reproduceProtocols(d.id)) expect(BENCHMARKS).toContain(p.id);
+  });
+});
 
 describe('the benchmark registry', () => {
   it('has one entry per benchmark, ids unique', () => {
