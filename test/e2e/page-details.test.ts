@@ -139,6 +139,56 @@ describe('Vega draws without "Infinite extent" warnings', () => {
   });
 });
 
+describe('the embedding map from the keyboard, in words', () => {
+  const MAP = '[data-chart="reproduce-map"] .chart-canvas';
+
+  it('lights a typed score range, picks a lit memory with Enter and names it in words', async () => {
+    // The map of the previous block: InMind, tiny-bert, no query open.
+    await page.locator('[data-range-from]').fill('-1');
+    await page.locator('[data-range-to]').fill('1');
+    await page.locator('[data-range-series]').selectOption('naive');
+    await page.locator('[data-range-to]').press('Enter');
+    await expect.poll(() => param('brush')).toBe('-1.0000,1.0000');
+    expect(await param('bseries')).toBe('naive');
+    await expect
+      .poll(() => page.locator('.embedding-map').getAttribute('data-map-lit'))
+      .not.toBe('0');
+    const first = page.locator('[data-memory-list="lit"] button').first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => param('mem')).toMatch(/^m:/);
+    const heading = await page.locator('[data-picked-memory] h4').innerText();
+    expect(heading).toMatch(/^Target memory of \d+:naive/);
+    expect(heading).not.toMatch(/target memory target/i);
+  });
+
+  it("says a point's text and score in its tooltip, not 'id: target, score: null'", async () => {
+    await page.locator('[data-range-to]').fill('');
+    await page.locator('[data-range-to]').press('Enter');
+    await page.getByRole('alert').filter({ hasText: '"to" must be a number' }).waitFor();
+    const point = await page.$$eval(`${MAP} [aria-label^="memory | target memory"]`, (els) => {
+      const r = els[0].getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    await page.mouse.move(point.x, point.y);
+    const tip = page.locator('#vg-tooltip-element');
+    await expect.poll(() => tip.innerText(), { timeout: 10_000 }).toMatch(/point/);
+    const text = await tip.innerText();
+    expect(text).toMatch(/Target memory of \d+:/);
+    expect(text).not.toMatch(/null/);
+  });
+
+  it('colours by group (InMind: domain), kept in the URL', async () => {
+    await page.locator('[data-map-color]').selectOption('group');
+    await expect.poll(() => param('mapcolor')).toBe('group');
+    await page.waitForSelector(`.embedding-map[data-map-state="ready"] ${MAP}[data-rendered]`);
+    const legend = () =>
+      page.$$eval(`${MAP} .role-legend-label text`, (els) => els.map((e) => e.textContent));
+    await expect.poll(legend).toContain('background (no group)');
+    expect(await legend()).not.toContain('target memory');
+  });
+});
+
 describe('the whole file', () => {
   it('made no request outside the test server and logged no console error', () => {
     expect(watch.foreignRequests(server.origin)).toEqual([]);

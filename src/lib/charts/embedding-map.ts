@@ -1,7 +1,13 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { View } from 'vega';
 import { datasetRows, syncDatasets, type DataChange } from './vega-data.ts';
-import { KIND_LABELS, type LineDatum, type MapDatum } from '../map/map-points.ts';
+import {
+  KIND_LABELS,
+  NO_GROUP,
+  type LineDatum,
+  type MapColorField,
+  type MapDatum,
+} from '../map/map-points.ts';
 import { ARIA_ENCODING, CHART_CONFIG, DECORATION, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
 import { POPULATION_COLORS } from './similarity-histogram.ts';
 
@@ -20,6 +26,46 @@ export interface EmbeddingMapOptions {
   title: string;
   width?: number;
   height?: number;
+  /** What the colour follows; default the kind (target / background / query). */
+  colorBy?: MapColorField;
+}
+
+/** Ten colours for the groups (Okabe–Ito first); background memories, in no group, light grey. */
+const GROUP_RANGE = [
+  OKABE_ITO.blue,
+  OKABE_ITO.orange,
+  OKABE_ITO.green,
+  OKABE_ITO.vermillion,
+  OKABE_ITO.purple,
+  OKABE_ITO.sky,
+  OKABE_ITO.black,
+  '#8C564B',
+  '#7F7F7F',
+  '#BCBD22',
+];
+const NO_GROUP_COLOR = '#DDDDDD';
+
+function colorEncoding(points: readonly MapDatum[], colorBy: MapColorField) {
+  if (colorBy === 'kind') {
+    return {
+      field: 'kind',
+      type: 'nominal' as const,
+      scale: { domain: KIND_DOMAIN, range: KIND_RANGE },
+      legend: { title: null, orient: 'top' as const },
+    };
+  }
+  const groups = [...new Set(points.map((p) => p.group))].filter((g) => g !== NO_GROUP).sort();
+  const range = groups.map((_, i) => GROUP_RANGE[i % GROUP_RANGE.length]);
+  const background = points.some((p) => p.group === NO_GROUP);
+  return {
+    field: 'group',
+    type: 'nominal' as const,
+    scale: {
+      domain: background ? [...groups, NO_GROUP] : groups,
+      range: background ? [...range, NO_GROUP_COLOR] : range,
+    },
+    legend: { title: null, orient: 'top' as const, columns: 4 },
+  };
 }
 
 type Axis = { labels: false; ticks: false; grid: false; title: null; domain: false };
@@ -88,12 +134,7 @@ export function embeddingMapSpec(
         encoding: {
           x: { field: 'x', type: 'quantitative', axis, scale: { zero: false, domain: x } },
           y: { field: 'y', type: 'quantitative', axis, scale: { zero: false, domain: y } },
-          color: {
-            field: 'kind',
-            type: 'nominal',
-            scale: { domain: KIND_DOMAIN, range: KIND_RANGE },
-            legend: { title: null, orient: 'top' },
-          },
+          color: colorEncoding(points, options.colorBy ?? 'kind'),
           shape: {
             field: 'role',
             type: 'nominal',
@@ -116,10 +157,10 @@ export function embeddingMapSpec(
           order: { field: 'lit', type: 'quantitative' },
           description: ARIA_ENCODING,
           tooltip: [
-            { field: 'kind', type: 'nominal' },
-            { field: 'id', type: 'nominal' },
+            { field: 'title', type: 'nominal', title: 'point' },
             { field: 'snippet', type: 'nominal', title: 'text' },
-            { field: 'score', type: 'quantitative', format: '.3f' },
+            { field: 'score_text', type: 'nominal', title: 'score' },
+            { field: 'group', type: 'nominal', title: 'group' },
           ],
         },
       },
