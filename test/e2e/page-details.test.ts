@@ -120,6 +120,27 @@ describe('Reproduce: browsing a select with the keyboard starts no run', () => {
   });
 });
 
+describe('Playground: browsing the cases with the keyboard keeps the typed texts', () => {
+  it('ArrowDown on the Case select replaces nothing until Enter', async () => {
+    const typed = new URLSearchParams({ case: 'custom', mem: 'I keep bees.', q: 'Picnic ideas?' });
+    await page.goto(`${server.url}#/playground?${typed.toString()}`);
+    const memories = page.locator('[data-playground-memories]');
+    await expect.poll(() => memories.inputValue(), { timeout: 60_000 }).toBe('I keep bees.');
+    const before = await hash();
+    await page.locator('[data-playground-case]').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.locator('[data-browse-hint]').waitFor();
+    expect(await hash()).toBe(before);
+    expect(await memories.inputValue()).toBe('I keep bees.');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-playground-case]').inputValue()).toBe('custom');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => param('case')).toBe('locomo-direct');
+    expect(await param('mem')).toBeNull();
+  });
+});
+
 describe('Vega draws without "Infinite extent" warnings', () => {
   it('on InMind (tasks per domain before its rows) and the Reproduce map (no query picked)', async () => {
     await page.goto(`${server.url}#/inmind`);
