@@ -33,6 +33,16 @@ describe('reproduceProtocols: what a paper page links to on Reproduce', () => {
     for (const d of BENCHMARK_DEFS)
       for (const p of reproduceProtocols(d.id)) expect(BENCHMARKS).toContain(p.id);
   });
+
+  it("matches the InMind page's static links (that page is in the initial bundle)", () => {
+    const page = readFileSync(
+      new URL('../../../src/pages/InMindPage.svelte', import.meta.url),
+      'utf8',
+    );
+    const flat = page.replace(/\s+/g, ' ').replaceAll('</a >', '</a>');
+    for (const p of reproduceProtocols('inmind'))
+      expect(flat).toContain(`<a href="#/reproduce?bench=${p.id}">${p.label}</a>`);
+  });
 });
 
 describe('the benchmark registry', () => {
