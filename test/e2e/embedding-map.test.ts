@@ -244,7 +244,10 @@ describe('embedding map on the Reproduce page', () => {
     );
     const drawn = (await labels('memory |')).filter((l) => l.includes('| selected'));
     expect(drawn).toHaveLength(1);
-    expect(await panel.locator('h4').innerText()).toContain(drawn[0].split(' | ')[2]);
+    // The panel names the point in words: a background memory by its id, a target by its queries.
+    const heading = await panel.locator('h4').innerText();
+    if (drawn[0].includes('| target memory |')) expect(heading).toMatch(/^Target memory of \d+:/);
+    else expect(heading).toBe(`Background memory ${drawn[0].split(' | ')[2]}`);
     expect(
       await page.locator(`[data-memory-key="${key}"]`).first().getAttribute('aria-current'),
     ).toBe('true');

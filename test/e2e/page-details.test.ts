@@ -13,12 +13,19 @@ let server: StaticServer;
 let browser: Browser;
 let page: Page;
 let watch: PageWatch;
+/** Every console warning, with the page it was logged on. */
+const warnings: { page: string; text: string }[] = [];
 
 beforeAll(async () => {
   server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   watch = watchPage(page);
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning') {
+      warnings.push({ page: new URL(page.url()).hash.split('?')[0], text: msg.text() });
+    }
+  });
 });
 
 afterAll(async () => {
@@ -60,6 +67,28 @@ describe('moving to another page', () => {
   });
 });
 
+describe("each paper page's way to Reproduce", () => {
+  it('links LoCoMo-Conv and InMind to their protocols; MemUse and UtilMem say they have none', async () => {
+    const links = page.locator('[data-reproduce-links]');
+    const hrefs = () =>
+      links.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    await page.goto(`${server.url}#/locomo-conv`);
+    await expect.poll(hrefs).toEqual(['#/reproduce?bench=locomo-conv']);
+    await page.goto(`${server.url}#/inmind`);
+    await expect
+      .poll(hrefs)
+      .toEqual(['#/reproduce?bench=inmind', '#/reproduce?bench=inmind-figure4']);
+    for (const id of ['memuse', 'utilmem']) {
+      await page.goto(`${server.url}#/${id}`);
+      await expect.poll(() => links.count(), { message: id }).toBe(1);
+      expect(await links.innerText(), id).toMatch(
+        /^No Reproduce protocol: MemLens does not recompute/,
+      );
+      expect(await links.locator('a').count(), id).toBe(0);
+    }
+  });
+});
+
 describe('Reproduce: a new protocol starts from a clean view', () => {
   it("clears the old run's brush, picked memory and open query", async () => {
     const old = 'bench=locomo&ret=bm25&brush=0.1,0.2&bseries=naive&mem=m:0:1&q=conv-26:q0';
@@ -88,6 +117,96 @@ describe('Reproduce: browsing a select with the keyboard starts no run', () => {
     expect(await hash()).toBe(before);
     await page.keyboard.press('Enter');
     await expect.poll(() => param('ret')).toBe(last);
+  });
+});
+
+describe('Playground: browsing the cases with the keyboard keeps the typed texts', () => {
+  it('ArrowDown on the Case select replaces nothing until Enter', async () => {
+    const typed = new URLSearchParams({ case: 'custom', mem: 'I keep bees.', q: 'Picnic ideas?' });
+    await page.goto(`${server.url}#/playground?${typed.toString()}`);
+    const memories = page.locator('[data-playground-memories]');
+    await expect.poll(() => memories.inputValue(), { timeout: 60_000 }).toBe('I keep bees.');
+    const before = await hash();
+    await page.locator('[data-playground-case]').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.locator('[data-browse-hint]').waitFor();
+    expect(await hash()).toBe(before);
+    expect(await memories.inputValue()).toBe('I keep bees.');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-playground-case]').inputValue()).toBe('custom');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => param('case')).toBe('locomo-direct');
+    expect(await param('mem')).toBeNull();
+  });
+});
+
+describe('Vega draws without "Infinite extent" warnings', () => {
+  it('on InMind (tasks per domain before its rows) and the Reproduce map (no query picked)', async () => {
+    await page.goto(`${server.url}#/inmind`);
+    await page.waitForSelector('[data-chart="inmind-domains"] .chart-canvas[data-rendered]', {
+      timeout: 120_000,
+    });
+    await showView(page, server.url, { bench: 'inmind', ret: 'tiny-bert' }, { device: 'wasm' });
+    await page.waitForSelector(
+      '.embedding-map[data-map-state="ready"] [data-chart="reproduce-map"] .chart-canvas[data-rendered]',
+      { timeout: 120_000 },
+    );
+    const infinite = warnings.filter((w) => w.text.includes('Infinite extent'));
+    console.info(
+      `console warnings in this file: ${warnings.length}, "Infinite extent": ${infinite.length}`,
+    );
+    expect(infinite).toEqual([]);
+  });
+});
+
+describe('the embedding map from the keyboard, in words', () => {
+  const MAP = '[data-chart="reproduce-map"] .chart-canvas';
+
+  it('lights a typed score range, picks a lit memory with Enter and names it in words', async () => {
+    // The map of the previous block: InMind, tiny-bert, no query open.
+    await page.locator('[data-range-from]').fill('-1');
+    await page.locator('[data-range-to]').fill('1');
+    await page.locator('[data-range-series]').selectOption('naive');
+    await page.locator('[data-range-to]').press('Enter');
+    await expect.poll(() => param('brush')).toBe('-1.0000,1.0000');
+    expect(await param('bseries')).toBe('naive');
+    await expect
+      .poll(() => page.locator('.embedding-map').getAttribute('data-map-lit'))
+      .not.toBe('0');
+    const first = page.locator('[data-memory-list="lit"] button').first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => param('mem')).toMatch(/^m:/);
+    const heading = await page.locator('[data-picked-memory] h4').innerText();
+    expect(heading).toMatch(/^Target memory of \d+:naive/);
+    expect(heading).not.toMatch(/target memory target/i);
+  });
+
+  it("says a point's text and score in its tooltip, not 'id: target, score: null'", async () => {
+    await page.locator('[data-range-to]').fill('');
+    await page.locator('[data-range-to]').press('Enter');
+    await page.getByRole('alert').filter({ hasText: '"to" must be a number' }).waitFor();
+    const point = await page.$$eval(`${MAP} [aria-label^="memory | target memory"]`, (els) => {
+      const r = els[0].getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    await page.mouse.move(point.x, point.y);
+    const tip = page.locator('#vg-tooltip-element');
+    await expect.poll(() => tip.innerText(), { timeout: 10_000 }).toMatch(/point/);
+    const text = await tip.innerText();
+    expect(text).toMatch(/Target memory of \d+:/);
+    expect(text).not.toMatch(/null/);
+  });
+
+  it('colours by group (InMind: domain), kept in the URL', async () => {
+    await page.locator('[data-map-color]').selectOption('group');
+    await expect.poll(() => param('mapcolor')).toBe('group');
+    await page.waitForSelector(`.embedding-map[data-map-state="ready"] ${MAP}[data-rendered]`);
+    const legend = () =>
+      page.$$eval(`${MAP} .role-legend-label text`, (els) => els.map((e) => e.textContent));
+    await expect.poll(legend).toContain('background (no group)');
+    expect(await legend()).not.toContain('target memory');
   });
 });
 

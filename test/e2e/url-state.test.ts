@@ -100,7 +100,7 @@ describe('every InMind selection lives in the URL', () => {
 describe('the playground keeps case, memories, query and retriever in the URL', () => {
   it('reopens a typed view exactly', async () => {
     const context = await clipboardContext();
-    const page = await open(context, `${server.url}#/playground?case=i-485&qv=naive`);
+    const page = await open(context, `${server.url}#/playground?case=i-485&qv=naive&tiny=on`);
     const memories = page.locator('[data-playground-memories]');
     await expect.poll(() => memories.inputValue(), { timeout: 120_000 }).toMatch(/I-485/);
     await memories.fill('I have a cat.\nMy sister visits on Sunday.');
@@ -119,6 +119,7 @@ describe('the playground keeps case, memories, query and retriever in the URL', 
       q: 'Which flowers suit the living room? I like lilies.',
       qv: 'naive',
       r: 'tiny-bert',
+      tiny: 'on',
     });
 
     const fresh = await browser.newContext();

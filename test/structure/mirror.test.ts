@@ -42,7 +42,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
     'IndexedDB: test/lib/userdata/persist.test.ts (in-memory store) and the persistence e2e',
   'query/user-tables.ts':
     'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
-  'charts/domain-counts.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-table1.ts': COVERED_BY_PAPER_CHARTS,
   'charts/inmind-table2.ts': COVERED_BY_PAPER_CHARTS,

@@ -13,6 +13,23 @@ export interface HeadingHost {
   querySelector(selector: string): FocusableHeading | null;
 }
 
+/**
+ * Whether a change of page should move focus, and for how long: only when the reader had
+ * something focused (the link they activated), not on a typed URL or a script's hash change; and
+ * only while focus stays there (or fell to the body, the link having gone with its page).
+ */
+export function focusFollowsReader(
+  from: unknown,
+  body: unknown,
+  active: () => unknown,
+): (() => boolean) | null {
+  if (from === null || from === undefined || from === body) return null;
+  return () => {
+    const now = active();
+    return now === from || now === body || now === null;
+  };
+}
+
 /** About two seconds at 60 frames a second. */
 const MAX_FRAMES = 120;
 

@@ -45,6 +45,15 @@ export function protocolEntries(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS) 
   );
 }
 
+/** The protocols of one benchmark that Reproduce runs, in order: what its paper page links to. */
+export function reproduceProtocols(
+  benchmark: string,
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): { id: string; label: string }[] {
+  const def = benchmarkById(benchmark, defs);
+  return (def?.protocols ?? []).flatMap((p) => (p.run ? [{ id: p.id, label: p.label }] : []));
+}
+
 /** Every benchmark's DuckDB tables (shared ones once each): the console's "Benchmarks" group. */
 export function benchmarkTables(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): string[] {
   return [...new Set(defs.flatMap((d) => d.dataset?.tables ?? []))];

@@ -24,7 +24,14 @@ export function domainCountsSpec(rows: DomainCount[]): TopLevelSpec {
     mark: { type: 'bar', color: OKABE_ITO.blue, tooltip: true },
     encoding: {
       y: { field: 'label', type: 'nominal', sort: '-x', title: null },
-      x: { field: 'tasks', type: 'quantitative', title: 'Tasks' },
+      // The domain from the rows: before they arrive (no rows) Vega would warn "Infinite extent"
+      // for the stacked tasks_start / tasks_end.
+      x: {
+        field: 'tasks',
+        type: 'quantitative',
+        title: 'Tasks',
+        scale: { domain: [0, Math.max(1, ...rows.map((r) => r.tasks))] },
+      },
       description: { field: 'aria', type: 'nominal' },
       tooltip: [
         { field: 'label', title: 'Domain' },

@@ -1,7 +1,13 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { View } from 'vega';
 import { datasetRows, syncDatasets, type DataChange } from './vega-data.ts';
-import { KIND_LABELS, type LineDatum, type MapDatum } from '../map/map-points.ts';
+import {
+  KIND_LABELS,
+  NO_GROUP,
+  type LineDatum,
+  type MapColorField,
+  type MapDatum,
+} from '../map/map-points.ts';
 import { ARIA_ENCODING, CHART_CONFIG, DECORATION, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
 import { POPULATION_COLORS } from './similarity-histogram.ts';
 
@@ -20,17 +26,71 @@ export interface EmbeddingMapOptions {
   title: string;
   width?: number;
   height?: number;
+  /** What the colour follows; default the kind (target / background / query). */
+  colorBy?: MapColorField;
+}
+
+/** Ten colours for the groups (Okabe–Ito first); background memories, in no group, light grey. */
+const GROUP_RANGE = [
+  OKABE_ITO.blue,
+  OKABE_ITO.orange,
+  OKABE_ITO.green,
+  OKABE_ITO.vermillion,
+  OKABE_ITO.purple,
+  OKABE_ITO.sky,
+  OKABE_ITO.black,
+  '#8C564B',
+  '#7F7F7F',
+  '#BCBD22',
+];
+const NO_GROUP_COLOR = '#DDDDDD';
+
+function colorEncoding(points: readonly MapDatum[], colorBy: MapColorField) {
+  if (colorBy === 'kind') {
+    return {
+      field: 'kind',
+      type: 'nominal' as const,
+      scale: { domain: KIND_DOMAIN, range: KIND_RANGE },
+      legend: { title: null, orient: 'top' as const },
+    };
+  }
+  const groups = [...new Set(points.map((p) => p.group))].filter((g) => g !== NO_GROUP).sort();
+  const range = groups.map((_, i) => GROUP_RANGE[i % GROUP_RANGE.length]);
+  const background = points.some((p) => p.group === NO_GROUP);
+  return {
+    field: 'group',
+    type: 'nominal' as const,
+    scale: {
+      domain: background ? [...groups, NO_GROUP] : groups,
+      range: background ? [...range, NO_GROUP_COLOR] : range,
+    },
+    legend: { title: null, orient: 'top' as const, columns: 4 },
+  };
 }
 
 type Axis = { labels: false; ticks: false; grid: false; title: null; domain: false };
+type Domain = [number, number];
 
-function ruleLayer(axis: Axis) {
+/**
+ * The points' extent on one axis, given to the scale. Vega would otherwise take the union with
+ * the lines' extent, and warns "Infinite extent" for x, x2, y and y2 on every draw and update
+ * while no query is picked (no lines). Lines join points, so the points' extent holds them.
+ */
+export function pointDomain(points: readonly MapDatum[], field: 'x' | 'y'): Domain {
+  const values = points.map((p) => p[field]).filter(Number.isFinite);
+  if (values.length === 0) return [0, 1];
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return lo < hi ? [lo, hi] : [lo - 1, hi + 1];
+}
+
+function ruleLayer(axis: Axis, x: Domain, y: Domain) {
   return {
     data: { name: MAP_LINES },
     mark: { type: 'rule' as const, strokeWidth: 1.5, color: OKABE_ITO.vermillion, ...DECORATION },
     encoding: {
-      x: { field: 'x', type: 'quantitative' as const, axis, scale: { zero: false } },
-      y: { field: 'y', type: 'quantitative' as const, axis, scale: { zero: false } },
+      x: { field: 'x', type: 'quantitative' as const, axis, scale: { zero: false, domain: x } },
+      y: { field: 'y', type: 'quantitative' as const, axis, scale: { zero: false, domain: y } },
       x2: { field: 'x2' },
       y2: { field: 'y2' },
     },
@@ -49,6 +109,8 @@ export function embeddingMapSpec(
   options: EmbeddingMapOptions,
 ): TopLevelSpec {
   const axis: Axis = { labels: false, ticks: false, grid: false, title: null, domain: false };
+  const x = pointDomain(points, 'x');
+  const y = pointDomain(points, 'y');
   return {
     $schema: VL_SCHEMA,
     description: `${options.title}: ${points.filter((p) => p.role === 'memory').length} memories and ${points.filter((p) => p.role === 'query').length} queries`,
@@ -59,7 +121,7 @@ export function embeddingMapSpec(
       [MAP_LINES]: lines.map((l) => ({ ...l })),
     },
     layer: [
-      ruleLayer(axis),
+      ruleLayer(axis, x, y),
       {
         data: { name: MAP_POINTS },
         params: [
@@ -70,14 +132,9 @@ export function embeddingMapSpec(
         ],
         mark: { type: 'point', filled: true, tooltip: true },
         encoding: {
-          x: { field: 'x', type: 'quantitative', axis, scale: { zero: false } },
-          y: { field: 'y', type: 'quantitative', axis, scale: { zero: false } },
-          color: {
-            field: 'kind',
-            type: 'nominal',
-            scale: { domain: KIND_DOMAIN, range: KIND_RANGE },
-            legend: { title: null, orient: 'top' },
-          },
+          x: { field: 'x', type: 'quantitative', axis, scale: { zero: false, domain: x } },
+          y: { field: 'y', type: 'quantitative', axis, scale: { zero: false, domain: y } },
+          color: colorEncoding(points, options.colorBy ?? 'kind'),
           shape: {
             field: 'role',
             type: 'nominal',
@@ -100,10 +157,10 @@ export function embeddingMapSpec(
           order: { field: 'lit', type: 'quantitative' },
           description: ARIA_ENCODING,
           tooltip: [
-            { field: 'kind', type: 'nominal' },
-            { field: 'id', type: 'nominal' },
+            { field: 'title', type: 'nominal', title: 'point' },
             { field: 'snippet', type: 'nominal', title: 'text' },
-            { field: 'score', type: 'quantitative', format: '.3f' },
+            { field: 'score_text', type: 'nominal', title: 'score' },
+            { field: 'group', type: 'nominal', title: 'group' },
           ],
         },
       },

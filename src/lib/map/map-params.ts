@@ -1,8 +1,9 @@
 // The embedding map's state in the URL: `map` (projection method), `brush` (score range, from the
-// similarity histogram), `bseries` (the histogram panel it was drawn in) and `mem` (a picked
-// memory's key). The selected query is the page's `q`.
+// similarity histogram or typed), `bseries` (the histogram panel it was drawn in), `mem` (a picked
+// memory's key) and `mapcolor` (`group`: colour by domain / category). The selected query is the
+// page's `q`.
 import { INMIND_BACKGROUND } from '../datasets/viewer-queries.ts';
-import type { PointKind } from './map-points.ts';
+import { MAP_COLOR_FIELDS, type MapColorField, type PointKind } from './map-points.ts';
 import { isProjectionMethod, type ProjectionMethod } from './projection.ts';
 
 export interface MapParams {
@@ -11,6 +12,7 @@ export interface MapParams {
   /** The histogram panel (series) the range was brushed in; null: any. */
   series: string | null;
   memory: string | null;
+  colorBy: MapColorField;
 }
 
 /** "0.1234,0.5678": four decimals, as much as a histogram bin tells apart. */
@@ -34,6 +36,7 @@ export function readMapParams(params: Record<string, string>): MapParams {
     range: parseRange(params.brush),
     series: params.bseries || null,
     memory: params.mem?.startsWith('m:') ? params.mem : null,
+    colorBy: MAP_COLOR_FIELDS.find((f) => f === params.mapcolor) ?? 'kind',
   };
 }
 
@@ -51,4 +54,20 @@ export function turnLink(
     page: 'benchmarks',
     params: { dataset: INMIND_BACKGROUND.dataset, conv: INMIND_BACKGROUND.conv, turn: docId },
   };
+}
+
+/**
+ * A score range typed in the map's keyboard form: two numbers, in either order. A field that is
+ * not a number is named in the message.
+ */
+export function typedRange(from: string, to: string): [number, number] | string {
+  const read = (text: string, name: string): number | string => {
+    const value = text.trim() === '' ? NaN : Number(text);
+    return Number.isFinite(value) ? value : `"${name}" must be a number (got "${text}")`;
+  };
+  const lo = read(from, 'from');
+  const hi = read(to, 'to');
+  if (typeof lo === 'string') return lo;
+  if (typeof hi === 'string') return hi;
+  return lo <= hi ? [lo, hi] : [hi, lo];
 }

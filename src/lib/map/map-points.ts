@@ -4,6 +4,7 @@
 // score range lights up, and the selected query's top-k as lines to its memories.
 import type { Evaluation, QueryOutcome } from '../protocol-kit/evaluate.ts';
 import type { Corpus } from '../protocol-kit/types.ts';
+import { formatScore } from '../protocol-kit/report.ts';
 
 export type PointKind = 'background' | 'target' | 'query';
 
@@ -19,7 +20,16 @@ export interface MapPoint {
   /** Memory: the doc id; query: the query id. */
   id: string;
   text: string;
+  /** The query's group (InMind: domain; LoCoMo: category); a target takes its first query's. */
+  group: string;
 }
+
+/** What a point's colour can follow: its kind, or its group (domain, category). */
+export const MAP_COLOR_FIELDS = ['kind', 'group'] as const;
+export type MapColorField = (typeof MAP_COLOR_FIELDS)[number];
+
+/** The group of a background memory, which belongs to no query. */
+export const NO_GROUP = 'background (no group)';
 
 export interface MapLayout {
   points: MapPoint[];
@@ -53,12 +63,14 @@ export function mapLayout(evaluation: Evaluation, vectorOf: VectorLookup): MapLa
   const rows: Float32Array[] = [];
   const byKey = new Map<string, number>();
   const targetOf = new Map<string, string[]>();
+  const groupOf = new Map<string, string>();
   for (const o of evaluation.outcomes) {
     const corpus = evaluation.protocol.corpora.get(o.query.corpusId);
     if (!corpus) continue;
     for (const t of o.targets) {
       const key = memoryKey(corpus, t.index);
       targetOf.set(key, [...(targetOf.get(key) ?? []), o.query.id]);
+      if (!groupOf.has(key)) groupOf.set(key, o.query.group);
     }
   }
   for (const corpus of evaluation.protocol.corpora.values()) {
@@ -71,6 +83,7 @@ export function mapLayout(evaluation: Evaluation, vectorOf: VectorLookup): MapLa
         kind: targetOf.has(key) ? 'target' : 'background',
         id: corpus.docIds[i],
         text,
+        group: groupOf.get(key) ?? NO_GROUP,
       });
       rows.push(vectorOf('memory', text));
     });
@@ -79,7 +92,13 @@ export function mapLayout(evaluation: Evaluation, vectorOf: VectorLookup): MapLa
   const queryIndex = new Map<string, number>();
   for (const o of evaluation.outcomes) {
     queryIndex.set(o.query.id, points.length);
-    points.push({ key: queryKey(o.query.id), kind: 'query', id: o.query.id, text: o.query.text });
+    points.push({
+      key: queryKey(o.query.id),
+      kind: 'query',
+      id: o.query.id,
+      text: o.query.text,
+      group: o.query.group,
+    });
     rows.push(vectorOf('query', o.query.text));
   }
   const dim = rows[0]?.length ?? 0;
@@ -131,6 +150,11 @@ export interface MapSelection {
 export interface MapDatum {
   key: string;
   kind: string;
+  /** The point in words: "Query 112:indirect", "Target memory of 112:naive, 112:indirect". */
+  title: string;
+  group: string;
+  /** Its score against the open query, in words; says so when no query is open. */
+  score_text: string;
   role: 'memory' | 'query';
   x: number;
   y: number;
@@ -163,6 +187,30 @@ export interface MapData {
 }
 
 const inRange = (s: number, [lo, hi]: readonly [number, number]) => s >= lo && s <= hi;
+
+/**
+ * A point in words, for its tooltip and its panel. A doc id that only repeats the kind (InMind's
+ * injected memory is "target") is left out; a target names the queries it is the target of.
+ */
+export function pointTitle(point: MapPoint, layout: Pick<MapLayout, 'targetOf'>): string {
+  if (point.kind === 'query') return `Query ${point.id}`;
+  if (point.kind === 'background') return `Background memory ${point.id}`;
+  const id = point.id === 'target' ? '' : ` ${point.id}`;
+  const queries = layout.targetOf.get(point.key) ?? [];
+  return `Target memory${id}${queries.length ? ` of ${queries.join(', ')}` : ''}`;
+}
+
+/** A query named with the start of its text: `112:indirect ("Any macaron recipes…")`. */
+export function queryLabel(evaluation: Evaluation, queryId: string, max = 60): string {
+  const q = evaluation.outcomes.find((o) => o.query.id === queryId)?.query;
+  return q ? `${q.id} ("${snippet(q.text, max)}")` : queryId;
+}
+
+function scoreText(score: number | null, query: string | null, role: 'memory' | 'query'): string {
+  if (role === 'query') return query ? 'a query (scores are its memories’)' : 'a query';
+  if (!query) return 'open a query to score the memories against it';
+  return score === null ? `not in ${query}'s corpus` : `${formatScore(score)} against ${query}`;
+}
 
 function snippet(text: string, max = 90): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -214,6 +262,9 @@ export function mapData(
     return {
       key: p.key,
       kind: KIND_LABELS[p.kind],
+      title: pointTitle(p, layout),
+      group: p.group,
+      score_text: scoreText(scores.get(i) ?? null, outcome?.query.id ?? null, role),
       role,
       x: coords[i * 2],
       y: coords[i * 2 + 1],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  focusFollowsReader,
   focusMainHeading,
   type FocusableHeading,
   type HeadingHost,
@@ -61,5 +62,27 @@ describe('focusMainHeading', () => {
     };
     expect(await focusMainHeading(page.host, tick, () => frames < 1)).toBe(false);
     expect(page.heading.focused).toBe(0);
+  });
+});
+
+describe('focusFollowsReader', () => {
+  const body = { name: 'body' };
+  const link = { name: 'nav link' };
+  const input = { name: 'an input' };
+
+  it('moves focus only after a link the reader activated, not a typed URL or a script', () => {
+    expect(focusFollowsReader(body, body, () => body)).toBeNull();
+    expect(focusFollowsReader(null, body, () => null)).toBeNull();
+    expect(focusFollowsReader(link, body, () => link)).not.toBeNull();
+  });
+
+  it('holds while focus stays on the link or fell to the body; not once it went elsewhere', () => {
+    let active: object = link;
+    const untouched = focusFollowsReader(link, body, () => active);
+    expect(untouched?.()).toBe(true);
+    active = body;
+    expect(untouched?.()).toBe(true);
+    active = input;
+    expect(untouched?.()).toBe(false);
   });
 });

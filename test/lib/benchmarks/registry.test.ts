@@ -8,6 +8,7 @@ import {
   paperRowsWhere,
   paperTargetOf,
   protocolEntries,
+  reproduceProtocols,
   viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
 import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
@@ -20,6 +21,29 @@ interface SourcesFile {
 const sources: SourcesFile = JSON.parse(
   readFileSync(new URL('../../../data/sources.json', import.meta.url), 'utf8'),
 );
+
+describe('reproduceProtocols: what a paper page links to on Reproduce', () => {
+  it("lists each paper benchmark's runnable protocols; MemUse and UtilMem have none", () => {
+    const ids = (b: string) => reproduceProtocols(b).map((p) => p.id);
+    expect(ids('inmind')).toEqual(['inmind', 'inmind-figure4']);
+    expect(ids('locomo-conv')).toEqual(['locomo-conv']);
+    expect(ids('memuse')).toEqual([]);
+    expect(ids('utilmem')).toEqual([]);
+    expect(ids('nope')).toEqual([]);
+    for (const d of BENCHMARK_DEFS)
+      for (const p of reproduceProtocols(d.id)) expect(BENCHMARKS).toContain(p.id);
+  });
+
+  it("matches the InMind page's static links (that page is in the initial bundle)", () => {
+    const page = readFileSync(
+      new URL('../../../src/pages/InMindPage.svelte', import.meta.url),
+      'utf8',
+    );
+    const flat = page.replace(/\s+/g, ' ').replaceAll('</a >', '</a>');
+    for (const p of reproduceProtocols('inmind'))
+      expect(flat).toContain(`<a href="#/reproduce?bench=${p.id}">${p.label}</a>`);
+  });
+});
 
 describe('the benchmark registry', () => {
   it('has one entry per benchmark, ids unique', () => {

@@ -108,3 +108,26 @@ export async function prettyJson(value: unknown): Promise<string> {
   const { format } = await import('prettier');
   return format(JSON.stringify(value), { parser: 'json', printWidth: 100 });
 }
+
+/**
+ * Draws a spec headless and returns what Vega warned, as the browser console would show it, less
+ * what only Node says (no `window` for a chart that follows its container's width).
+ */
+export async function vegaWarnings(
+  spec: TopLevelSpec,
+  then: (view: vega.View) => Promise<unknown> = async () => undefined,
+): Promise<string[]> {
+  const warnings: string[] = [];
+  const log = vega.logger(vega.Warn, 'warn', (_method, _level, args) => {
+    const text = args.map(String).join(' ');
+    if (text !== 'Can not resolve event source: window') warnings.push(text);
+  });
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none', logger: log });
+  try {
+    await view.runAsync();
+    await then(view);
+    return warnings;
+  } finally {
+    view.finalize();
+  }
+}

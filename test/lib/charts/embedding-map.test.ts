@@ -6,13 +6,15 @@ import {
   MAP_PICK,
   MAP_POINTS,
   embeddingMapSpec,
+  pointDomain,
   updateEmbeddingMap,
 } from '../../../src/lib/charts/embedding-map.ts';
+import { vegaWarnings } from './chart-harness.ts';
 import {
   SCORE_BRUSH,
   similarityHistogramSpec,
 } from '../../../src/lib/charts/similarity-histogram.ts';
-import type { LineDatum, MapDatum } from '../../../src/lib/map/map-points.ts';
+import { NO_GROUP, type LineDatum, type MapDatum } from '../../../src/lib/map/map-points.ts';
 
 function datum(
   key: string,
@@ -23,6 +25,9 @@ function datum(
   return {
     key,
     kind,
+    title: `${kind} ${key}`,
+    group: 'food',
+    score_text: 'open a query to score the memories against it',
     role,
     x: key.length,
     y: 1,
@@ -87,6 +92,42 @@ describe('embedding map spec', () => {
     await updateEmbeddingMap(view, points, []);
     expect(view.data(MAP_LINES)).toHaveLength(0);
     view.finalize();
+  });
+
+  it('draws and updates with no lines (no query picked) without an "Infinite extent" warning', async () => {
+    const warnings = await vegaWarnings(embeddingMapSpec(points, [], { title: 'x' }), async (v) => {
+      await updateEmbeddingMap(v, points, lines);
+      await updateEmbeddingMap(v, points, []);
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("scales both axes to the points' extent, which holds every line", () => {
+    expect(pointDomain(points, 'x')).toEqual([3, 5]);
+    expect(pointDomain(points, 'y')).toEqual([0, 2]);
+    expect(pointDomain([], 'x')).toEqual([0, 1]);
+  });
+
+  it('colours by group on request: a colour per group, background memories light grey', () => {
+    const grouped = [
+      ...points,
+      datum('q:2', 'query', 'query', { group: 'travel' }),
+      datum('m:a:2', 'memory', 'background memory', { group: NO_GROUP }),
+    ];
+    const text = JSON.stringify(embeddingMapSpec(grouped, [], { title: 'x', colorBy: 'group' }));
+    expect(text).toContain(
+      `"field":"group","type":"nominal","scale":{"domain":["food","travel","${NO_GROUP}"],"range":["#0072B2","#E69F00","#DDDDDD"]}`,
+    );
+    expect(() =>
+      compile(embeddingMapSpec(grouped, [], { title: 'x', colorBy: 'group' })),
+    ).not.toThrow();
+  });
+
+  it("shows the point in words, its text and its score in the tooltip, never 'id: target'", () => {
+    const text = JSON.stringify(embeddingMapSpec(points, [], { title: 'x' }));
+    expect(text).toContain(
+      '"tooltip":[{"field":"title","type":"nominal","title":"point"},{"field":"snippet","type":"nominal","title":"text"},{"field":"score_text","type":"nominal","title":"score"},{"field":"group","type":"nominal","title":"group"}]',
+    );
   });
 
   it('colours target and background as the similarity histogram does', () => {

@@ -98,6 +98,9 @@ describe('listening to a real Vega view', () => {
       id: '1',
       snippet: '',
       aria: '',
+      title: 'Query 1',
+      group: 'g',
+      score_text: 'a query',
     };
     const view = await headless(embeddingMapSpec([point], [], { title: 't' }));
     const heard: (string | null)[] = [];

@@ -4,6 +4,7 @@ import {
   parseRange,
   readMapParams,
   turnLink,
+  typedRange,
 } from '../../../src/lib/map/map-params.ts';
 
 describe('map params', () => {
@@ -15,13 +16,24 @@ describe('map params', () => {
       range: [0.1, 0.5],
       series: 'naive',
       memory: 'm:lme:3',
+      colorBy: 'kind',
     });
     expect(readMapParams({ map: 'tsne', brush: 'x,1', mem: '<b>' })).toEqual({
       method: 'pca',
       range: null,
       series: null,
       memory: null,
+      colorBy: 'kind',
     });
+    expect(readMapParams({ mapcolor: 'group' }).colorBy).toBe('group');
+    expect(readMapParams({ mapcolor: '<b>' }).colorBy).toBe('kind');
+  });
+
+  it('reads a typed score range in either order, naming a field that is not a number', () => {
+    expect(typedRange('0.5', ' 0.2 ')).toEqual([0.2, 0.5]);
+    expect(typedRange('-1', '1')).toEqual([-1, 1]);
+    expect(typedRange('', '0.4')).toBe('"from" must be a number (got "")');
+    expect(typedRange('0.1', 'abc')).toBe('"to" must be a number (got "abc")');
   });
 
   it('writes a range that reads back the same', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { corpusScores, mapData } from '../../../src/lib/map/map-points.ts';
+import {
+  NO_GROUP,
+  corpusScores,
+  mapData,
+  pointTitle,
+  queryLabel,
+} from '../../../src/lib/map/map-points.ts';
 import { coords, evaluation, layout } from './map-fixture.ts';
 
 describe('map layout', () => {
@@ -92,5 +98,51 @@ describe('map data', () => {
     expect(() => mapData(layout, new Float32Array(4), evaluation, none)).toThrow(
       /2 projected points for 9/,
     );
+  });
+});
+
+describe('map points in words (tooltips and the picked panel)', () => {
+  const none = { query: null, memory: null, range: null, series: null, k: 2 };
+  const byKey = (key: string) => {
+    const p = layout.points.find((x) => x.key === key);
+    if (!p) throw new Error(key);
+    return p;
+  };
+
+  it('names a target by its queries, not "target memory target"; a background turn by its id', () => {
+    const target = layout.points.find((p) => p.kind === 'target');
+    expect(target && pointTitle(target, layout)).toBe('Target memory of 1:naive, 1:indirect');
+    expect(pointTitle(byKey(layout.points[0].key), layout)).toBe('Background memory t0');
+    expect(pointTitle(byKey('q:2:indirect'), layout)).toBe('Query 2:indirect');
+  });
+
+  it("says a memory's score against the open query, and asks for a query when none is open", () => {
+    const idle = mapData(layout, coords, evaluation, none);
+    expect(idle.points[0].score_text).toBe('open a query to score the memories against it');
+    expect(idle.points.every((p) => !p.score_text.includes('null'))).toBe(true);
+    const open = mapData(layout, coords, evaluation, { ...none, query: '2:indirect' });
+    expect(open.points[4].score_text).toBe('0.300 against 2:indirect');
+    expect(open.points[3].score_text).toBe("not in 2:indirect's corpus");
+    expect(open.points[4].title).toBe('Target memory of 2:naive, 2:indirect');
+  });
+
+  it("gives each point its query's group; background turns none", () => {
+    const d = mapData(layout, coords, evaluation, none);
+    expect(d.points.map((p) => p.group)).toEqual([
+      NO_GROUP,
+      NO_GROUP,
+      NO_GROUP,
+      'food',
+      'food',
+      'food',
+      'food',
+      'food',
+      'food',
+    ]);
+  });
+
+  it('names a query with the start of its text, not as a bare id', () => {
+    expect(queryLabel(evaluation, '2:indirect')).toBe('2:indirect ("indirect 2")');
+    expect(queryLabel(evaluation, 'nope')).toBe('nope');
   });
 });
