@@ -27,7 +27,9 @@ describe('comparison report', () => {
     expect(text).toMatch(/tie groups at recall@1: \{best\} · \{poor\}/);
     // Each group: recall@tieK's b, c and p, and its paired ΔAUC.
     expect(text).toMatch(/by group, recall@1 \(Holm within each group\) and ΔAUC:/);
-    expect(text).toMatch(/\n {2}odd +n +10 poor − best +Δrecall@1 +b +0 +c +10 .* ΔAUC -0\.\d{3} \[/);
+    expect(text).toMatch(
+      /\n {2}odd +n +10 poor − best +Δrecall@1 +b +0 +c +10 .* ΔAUC -0\.\d{3} \[/,
+    );
   });
 
   it('writes one CSV row per pair × series × group × metric × k with b, c, p and the interval', () => {
