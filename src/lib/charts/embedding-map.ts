@@ -8,7 +8,14 @@ import {
   type MapColorField,
   type MapDatum,
 } from '../map/map-points.ts';
-import { ARIA_ENCODING, CHART_CONFIG, DECORATION, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
+import {
+  ARIA_ENCODING,
+  CATEGORY_COLORS,
+  CHART_CONFIG,
+  DECORATION,
+  OKABE_ITO,
+  VL_SCHEMA,
+} from './chart-kit.ts';
 import { POPULATION_COLORS } from './similarity-histogram.ts';
 
 /** The point selection a click on the map sets; its value is `{ key: [pointKey] }`. */
@@ -32,13 +39,8 @@ export interface EmbeddingMapOptions {
 
 /** Ten colours for the groups (Okabe–Ito first); background memories, in no group, light grey. */
 const GROUP_RANGE = [
-  OKABE_ITO.blue,
-  OKABE_ITO.orange,
-  OKABE_ITO.green,
-  OKABE_ITO.vermillion,
-  OKABE_ITO.purple,
-  OKABE_ITO.sky,
-  OKABE_ITO.black,
+  // Without Okabe–Ito's grey, too close to the light grey of memories in no group.
+  ...CATEGORY_COLORS.filter((c) => c !== OKABE_ITO.grey),
   '#8C564B',
   '#7F7F7F',
   '#BCBD22',

@@ -5,7 +5,7 @@ import type { Embedder, EmbeddingMatrix, EmbedKind, EmbedOptions } from '../embe
 import type { ModelSpec } from '../embed/model-registry.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import { vectorKey, vectorKeys, type VectorKeyScope } from '../embed/vector-cache-key.ts';
-import { checkPack, readVectorPack, uniqueRows, type PackRow } from './pack.ts';
+import { checkPack, matrixFromPack, readVectorPack, uniqueRows, type PackRow } from './pack.ts';
 
 export class PackModelError extends Error {
   override name = 'PackModelError';
@@ -130,16 +130,11 @@ export function packModel(
           `${name}: lacks vectors for ${missing.length} of ${texts.length} ${opts.kind} texts of this benchmark (e.g. ${example}); it was made for other texts or settings: make one with npm run embed:pack -- --benchmark B --model M --out FILE`,
         );
       }
-      const vectors = new Float32Array(texts.length * dims);
-      keys.forEach((k, i) => vectors.set(byKey.get(k) ?? [], i * dims));
-      opts.onProgress?.({
-        done: texts.length,
-        total: texts.length,
-        cached: texts.length,
-        textsPerSecond: 0,
-        etaSeconds: 0,
-      });
-      return { dim: dims, count: texts.length, vectors };
+      return matrixFromPack(
+        keys.map((k) => byKey.get(k) ?? []),
+        dims,
+        opts,
+      );
     },
     dispose: async () => undefined,
   };

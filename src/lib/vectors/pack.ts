@@ -18,6 +18,7 @@ import {
   type VectorKeyScope,
 } from '../embed/vector-cache-key.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
+import type { EmbeddingMatrix, EmbedOptions } from '../embed/embedder.ts';
 
 export const PACK_FORMAT = 'memlens-vector-pack';
 export const PACK_VERSION = '1';
@@ -186,4 +187,20 @@ export function packRowsOf(
     scope,
     vector: vectors.slice(i * dim, (i + 1) * dim),
   }));
+}
+
+/**
+ * What an embedder that answers from a pack returns: the rows (one per text, in order, each of
+ * `dim` numbers) as one matrix, its progress reported as done at once, every text "cached".
+ */
+export function matrixFromPack(
+  rows: readonly ArrayLike<number>[],
+  dim: number,
+  opts: Pick<EmbedOptions, 'onProgress'>,
+): EmbeddingMatrix {
+  const vectors = new Float32Array(rows.length * dim);
+  rows.forEach((r, i) => vectors.set(r, i * dim));
+  const total = rows.length;
+  opts.onProgress?.({ done: total, total, cached: total, textsPerSecond: 0, etaSeconds: 0 });
+  return { dim, count: total, vectors };
 }

@@ -7,7 +7,7 @@ import type { Embedder, EmbedKind, EmbeddingMatrix, EmbedOptions } from '../embe
 import { MODEL_DTYPES, type ModelDtype, type ModelSpec } from '../embed/model-registry.ts';
 import { vectorKeyScope, vectorKeys } from '../embed/vector-cache-key.ts';
 import { loadSiteManifest } from '../offline/site-files.ts';
-import { checkPack, readVectorPack } from './pack.ts';
+import { checkPack, matrixFromPack, readVectorPack } from './pack.ts';
 
 export const SITE_PACKS_DIR = 'vectors';
 export const SITE_PACKS_INDEX = `${SITE_PACKS_DIR}/index.json`;
@@ -140,19 +140,9 @@ export class SitePackVectors {
       backend: 'node',
       async embed(texts: readonly string[], opts: EmbedOptions): Promise<EmbeddingMatrix> {
         const rows = await lookup(opts.kind, texts);
-        const missing = rows.filter((r) => !r).length;
-        if (missing > 0) throw new PackMissError(missing);
-        const dim = spec.dims;
-        const vectors = new Float32Array(texts.length * dim);
-        rows.forEach((r, i) => r && vectors.set(r, i * dim));
-        opts.onProgress?.({
-          done: texts.length,
-          total: texts.length,
-          cached: texts.length,
-          textsPerSecond: 0,
-          etaSeconds: 0,
-        });
-        return { dim, count: texts.length, vectors };
+        const found = rows.flatMap((r) => (r ? [r] : []));
+        if (found.length < rows.length) throw new PackMissError(rows.length - found.length);
+        return matrixFromPack(found, spec.dims, opts);
       },
       dispose: async () => undefined,
     };

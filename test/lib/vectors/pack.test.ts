@@ -4,6 +4,7 @@ import { getModelSpec, listModelSpecs } from '../../../src/lib/embed/model-regis
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 import { vectorKey, vectorKeyScope } from '../../../src/lib/embed/vector-cache-key.ts';
 import {
+  matrixFromPack,
   VectorPackError,
   checkPack,
   packRowsOf,
@@ -87,5 +88,17 @@ describe('vector packs', () => {
         vectors: new Float32Array(4),
       }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('matrixFromPack', () => {
+  it('lays the rows out in order and reports every text done and cached at once', () => {
+    const seen: unknown[] = [];
+    const m = matrixFromPack([[1, 2], new Float32Array([3, 4]), [5, 6]], 2, {
+      onProgress: (p) => seen.push(p),
+    });
+    expect(m).toMatchObject({ dim: 2, count: 3 });
+    expect([...m.vectors]).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(seen).toEqual([{ done: 3, total: 3, cached: 3, textsPerSecond: 0, etaSeconds: 0 }]);
   });
 });
