@@ -138,9 +138,12 @@ describe('user tables kept in this browser', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-user-table="user_records"]').waitFor({ state: 'detached' });
     await count('user_records').waitFor({ state: 'detached' });
-    expect(await page.locator('[data-storage-used]').innerText()).toMatch(
-      /^1 table kept in this browser \([\d.]+ KiB\); this site uses .+ of browser storage\./,
-    );
+    // The store's count is asked again after the removal: wait for it, not for a fixed time.
+    await expect
+      .poll(() => page.locator('[data-storage-used]').innerText(), { timeout: 30_000 })
+      .toMatch(
+        /^1 table kept in this browser \([\d.]+ KiB\); this site uses .+ of browser storage\./,
+      );
     await page.reload();
     const notice = page.locator('[data-restore-notice]');
     await notice.waitFor({ timeout: 180_000 });

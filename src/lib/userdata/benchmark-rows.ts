@@ -214,16 +214,35 @@ export function benchmarkRows(
   return { memories, queries: queryRows.map((q) => q.query) };
 }
 
-/** Every field the rows hold a value in: the columns first, then the `fields` keys. */
-export function fieldChoices(rows: readonly UserTableRow[]): string[] {
+/**
+ * How many `fields` keys are offered at most: a record with 10⁶ keys (Your data loads one) must
+ * not put 10⁶ options in each of the declaration's selects. The usual names are offered anyway.
+ */
+export const MAX_FIELD_CHOICES = 500;
+
+/** Every field the rows hold a value in: the columns first, then the `fields` keys (capped). */
+export function fieldChoices(
+  rows: readonly UserTableRow[],
+  max: number = MAX_FIELD_CHOICES,
+): string[] {
   const columns = TABLE_COLUMNS.filter((c) =>
     rows.some((r) => {
       const v = fieldOf(r, {}, c);
       return v !== null && v !== undefined;
     }),
   );
+  const usual = new Set(
+    Object.values(NAMES)
+      .flat()
+      .filter((n) => n.startsWith('fields.'))
+      .map((n) => n.slice('fields.'.length)),
+  );
   const keys = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(parsedFields(row))) keys.add(key);
+  for (const row of rows) {
+    for (const key of Object.keys(parsedFields(row))) {
+      if (keys.size < max || usual.has(key)) keys.add(key);
+    }
+  }
   return [...columns, ...[...keys].map((k) => `fields.${k}`)];
 }
 

@@ -3,6 +3,7 @@ import { withPart, type UserBenchmarkDecl } from '../../../src/lib/userdata/benc
 import {
   benchmarkRows,
   describeDecl,
+  MAX_FIELD_CHOICES,
   fieldChoices,
   suggestDecl,
   type UserTableRow,
@@ -111,5 +112,16 @@ describe('suggestions', () => {
     expect(describeDecl(DECL)).toBe(
       'memory.text ← memory, memory.id ← fields.id, memory.session ← fields.session, query.text ← query, query.gold ← gold, query.category ← fields.category',
     );
+  });
+
+  it('offers at most MAX_FIELD_CHOICES keys of a record with 10⁶ of them, the usual names still', () => {
+    const extra = Object.fromEntries(
+      Array.from({ length: 1_000_000 }, (_, i) => [`field_${i}`, i]),
+    );
+    const wide = row(1, { memory: 'm', extra: { ...extra, id: 'x1' } });
+    const choices = fieldChoices([wide]);
+    expect(choices.filter((c) => c.startsWith('fields.'))).toHaveLength(MAX_FIELD_CHOICES + 1);
+    expect(choices).toContain('fields.id');
+    expect(suggestDecl(choices).memory.id).toBe('fields.id');
   });
 });
