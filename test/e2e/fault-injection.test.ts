@@ -69,9 +69,31 @@ const onPath =
   (rel) =>
     faults[rel] ?? null;
 
+/** What the page shows of its load, for a wait that ran out: CI keeps only the message. */
+async function loadState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const texts = (selector: string) =>
+        [...document.querySelectorAll(selector)].map((e) => (e.textContent ?? '').trim());
+      const main = (document.querySelector('main')?.textContent ?? '').trim().slice(0, 300);
+      return [
+        `url ${location.href}`,
+        `loading: ${texts('.loading span').join(' | ') || 'none'}`,
+        `errors: ${texts('[role="alert"]').join(' | ') || 'none'}`,
+        `tables: ${texts('[data-table-count]').length}`,
+        `main: ${main}`,
+      ].join('; ');
+    })
+    .catch((err: unknown) => `unreadable (${String(err)})`);
+}
+
 async function tableCount(page: Page, table: string): Promise<number> {
   const cell = page.locator(`[data-table-count="${table}"]`);
-  await cell.waitFor({ timeout: 180_000 });
+  try {
+    await cell.waitFor({ timeout: 180_000 });
+  } catch (err) {
+    throw new Error(`no count for table ${table}: ${String(err)}\n${await loadState(page)}`);
+  }
   return Number((await cell.innerText()).replace(/[^0-9]/g, ''));
 }
 
