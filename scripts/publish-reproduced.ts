@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseModelRef } from '../src/lib/embed/model-ref.ts';
+import { publishedModelName } from '../src/lib/embed/model-registry.ts';
 import { BM25_ID } from '../src/lib/protocol-kit/pool.ts';
 import { ALL, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { BENCHMARKS, type BenchmarkId } from '../src/lib/benchmarks/registry.ts';
@@ -75,7 +76,7 @@ function rowsOf(
     table: `Reproduced: ${job.benchmark}`,
     row: evaluation.retrieverLabel,
     system: dense ? 'Dense' : 'BM25',
-    model: spec?.upstream ?? spec?.label ?? 'BM25',
+    model: publishedModelName(spec),
     dtype: ref?.dtype ?? '',
     revision: ref?.revision ?? '',
     command: `npm run reproduce -- ${jobArgs(job).join(' ')}`,

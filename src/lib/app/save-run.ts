@@ -1,6 +1,7 @@
 // "Save as a table" on Reproduce: its own module, so that the first screen does not load the
 // protocol kit it needs (user-table-commands is on the start path).
 import type { ModelRef } from '../embed/model-ref.ts';
+import { publishedModelName } from '../embed/model-registry.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import type { PaperComparison } from '../protocol-kit/paper.ts';
 import { ALL, recallTable } from '../protocol-kit/summary.ts';
@@ -27,7 +28,7 @@ export async function saveRunTable(services: TableServices, run: PageRun): Promi
     retrieverId: evaluation.retrieverId,
     retrieverLabel: evaluation.retrieverLabel,
     k,
-    model: model ? (model.spec.upstream ?? model.spec.label) : 'BM25',
+    model: publishedModelName(model?.spec ?? null),
     dtype: model?.dtype ?? '',
     revision: model?.revision ?? '',
     queries: new Map(

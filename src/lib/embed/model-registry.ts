@@ -310,3 +310,8 @@ export function modelRevision(
   if (hubPin) return hubPin;
   return spec.source.kind === 'local' ? `local:${spec.source.path}` : `unpinned:${spec.id}`;
 }
+
+/** The name the published rows give a retriever (`reproduced`'s `model`): the upstream repo, else the label; BM25 for none. */
+export function publishedModelName(spec: ModelSpec | null): string {
+  return spec === null ? 'BM25' : (spec.upstream ?? spec.label);
+}

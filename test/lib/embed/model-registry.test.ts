@@ -7,6 +7,7 @@ import {
   modelLoadId,
   parseModelSpec,
   parseRegistry,
+  publishedModelName,
 } from '../../../src/lib/embed/model-registry.ts';
 import { prepareTexts } from '../../../src/lib/embed/text-prep.ts';
 
@@ -133,5 +134,14 @@ describe('prepareTexts', () => {
     ]);
     expect(prepareTexts(bge, ['cats'], 'document')).toEqual(['cats']);
     expect(prepareTexts(getModelSpec('minilm'), ['cats'], 'query')).toEqual(['cats']);
+  });
+});
+
+describe('publishedModelName', () => {
+  it('names a model as the published rows do (its upstream repo, else its label), and BM25 for none', () => {
+    expect(publishedModelName(getModelSpec('minilm'))).toBe(
+      'sentence-transformers/all-MiniLM-L6-v2',
+    );
+    expect(publishedModelName(null)).toBe('BM25');
   });
 });
