@@ -11,8 +11,8 @@ import { buildSiteVectors, defaultSite, SITE_PACK_PROTOCOLS } from './lib/site-v
 checkCommandLine({
   usage: `Usage: npm run vectors [-- options]
 
-Embeds the texts of the Reproduce views ${SITE_PACK_PROTOCOLS.join(', ')} with each model the site
-serves (onnxruntime-node, through the vector cache in ~/.cache/memlens/vectors) into
+Embeds the texts of the Reproduce views ${SITE_PACK_PROTOCOLS.join(', ')} with each model in each
+dtype the site serves (onnxruntime-node, through the vector cache in ~/.cache/memlens/vectors) into
 public/vectors/<model>-<dtype>.parquet, listed with its sha256 in public/vectors/index.json.
 A pack whose model, data and protocols are unchanged is kept as it is.
 

@@ -47,6 +47,8 @@ export interface SiteVectorsOptions {
   /** Model ids; default every model whose page dtype the site serves. */
   models?: readonly string[];
   protocols?: readonly string[];
+  /** Dtypes to make packs in; default every one the site serves. */
+  dtypes?: readonly ModelDtype[];
   log?: (line: string) => void;
 }
 
@@ -57,13 +59,16 @@ export interface SiteVectorsReport {
   counts: CacheCounts;
 }
 
-/** The dtype the page embeds `spec` in, where public/models has every file of it; else null. */
-export function servedPageDtype(spec: ModelSpec): ModelDtype | null {
+/**
+ * Every dtype the site serves `spec` in (public/models has each of its files), the page's own
+ * first: the comparison and the dtype picker draw from a pack of each.
+ */
+export function servedDtypes(spec: ModelSpec): ModelDtype[] {
   const root = path.join(repoRoot, localModelRoot(spec));
   const has = (dtype: ModelDtype) =>
     filesForDtype(spec, dtype).every((f) => existsSync(path.join(root, spec.id, f.path)));
   const order = [PAGE_DTYPE, ...spec.dtypes.filter((d) => d !== PAGE_DTYPE)];
-  return order.find((d) => spec.dtypes.includes(d) && has(d)) ?? null;
+  return order.filter((d) => spec.dtypes.includes(d) && has(d));
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -217,12 +222,12 @@ export async function planSiteVectors(opts: SiteVectorsOptions): Promise<{
   const data = await dataDigest(opts.site);
   const plan: PlannedPack[] = [];
   for (const spec of specs) {
-    const dtype = servedPageDtype(spec);
-    if (!dtype) continue;
-    const inputs = await inputsDigest(spec, dtype, protocols, data);
-    const before = old && findSitePack(old, spec.id, dtype);
-    const kept = before && (await upToDate(opts.site, before, inputs)) ? before : null;
-    plan.push({ spec, dtype, inputs, kept });
+    for (const dtype of servedDtypes(spec).filter((d) => !opts.dtypes || opts.dtypes.includes(d))) {
+      const inputs = await inputsDigest(spec, dtype, protocols, data);
+      const before = old && findSitePack(old, spec.id, dtype);
+      const kept = before && (await upToDate(opts.site, before, inputs)) ? before : null;
+      plan.push({ spec, dtype, inputs, kept });
+    }
   }
   return { plan, old, protocols };
 }

@@ -1,13 +1,17 @@
 // Comparison mode on the Reproduce page: BM25, MiniLM fp32 and MiniLM q8 on InMind, picked in
-// the page; the paired numbers are the CLI's, the tie groups drawn as brackets, a disagreement
-// opens both top-k lists, and a reload restores the whole view from the URL.
-import { readFile } from 'node:fs/promises';
+// the page, served as a built site serves them, with its own vectors (`npm run vectors`): both
+// MiniLM dtypes draw from their packs, so the paired numbers are the CLI's to the digit, the tie
+// groups drawn as brackets, a disagreement opens both top-k lists, and a reload restores the
+// whole view from the URL. Embedding in the browser inside the comparison is
+// reproduce-compare-pack's (tiny-bert); MiniLM's browser parity, embed-real-parity's.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { E2E_BASE, repoRoot } from '../../scripts/lib/site-build.ts';
 import {
   openSiteCatalog,
   parseArgs,
@@ -16,6 +20,8 @@ import {
 } from '../../scripts/reproduce.ts';
 import { formatDelta, formatP, formatTies } from '../../src/lib/protocol-kit/compare-report.ts';
 import { markLabels } from '../lib/protocols/page-helpers.ts';
+import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
+import { siteWithPacks } from '../support/site-with-packs.ts';
 
 const REFS = 'bm25,minilm:fp32,minilm:q8';
 let server: StaticServer;
@@ -23,6 +29,8 @@ let browser: Browser;
 let page: Page;
 let watch: PageWatch;
 let cli: CompareRun;
+let dir: string;
+let packs: SitePackEntry[];
 
 beforeAll(async () => {
   const { catalog, close } = await openSiteCatalog(path.join(repoRoot, 'public'));
@@ -32,11 +40,15 @@ beforeAll(async () => {
   } finally {
     await close();
   }
-  server = await serveStatic({
-    root: await buildSite(),
-    base: E2E_BASE,
-    crossOriginIsolated: true,
+  // After the CLI: the packs come from its vector cache, embedding nothing again.
+  dir = await mkdtemp(path.join(tmpdir(), 'memlens-compare-'));
+  const made = await siteWithPacks(dir, {
+    models: ['minilm'],
+    protocols: ['inmind'],
+    dtypes: ['fp32', 'q8'],
   });
+  packs = made.packs;
+  server = await serveStatic({ root: made.site, base: E2E_BASE, crossOriginIsolated: true });
   browser = await launchChromium();
   page = await browser.newPage();
   watch = watchPage(page);
@@ -45,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const done = `[data-phase="compared"][data-refs="${REFS}"]`;
@@ -55,18 +68,21 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     await page.click('[data-compare-toggle]');
     await page.check('[data-compare-choice="minilm:fp32"]');
     await page.check('[data-compare-choice="minilm:q8"]');
-    // Two models embed InMind's 849 texts in the page (WASM): minutes on a loaded machine.
-    await page.waitForSelector(done, { timeout: 1_500_000 });
+    await page.waitForSelector(done, { timeout: 300_000 });
     expect(page.url()).toContain(`cmp=${encodeURIComponent(REFS)}`);
     expect(await page.textContent('[data-field="seed"]')).toBe(String(cli.comparison.seed));
-    // BM25 against MiniLM fp32 (the same weights and ranks in Node and in the browser).
+    const source = (await page.textContent('[data-compare-source]')) ?? '';
+    for (const pack of packs) {
+      expect(source).toContain(`minilm:${pack.dtype} (sha256 ${pack.sha256.slice(0, 12)}…)`);
+    }
+    expect(server.requests.filter((p) => p.includes('/models/minilm/'))).toEqual([]);
+    // Every pair, both MiniLM dtypes included: the vectors are onnxruntime-node's, as the CLI's.
     for (const series of ['naive', 'indirect']) {
-      for (const k of [1, 5, 10]) {
-        const want = cli.comparison.pairs.find(
-          (p) => p.series === series && p.group === 'all' && p.k === k && p.b === 'minilm:fp32',
-        );
+      for (const want of cli.comparison.pairs.filter(
+        (p) => p.series === series && p.group === 'all' && p.metric === 'recall',
+      )) {
         const row = page.locator(
-          `[data-pairs="${series}"] tr[data-pair="bm25|minilm:fp32"][data-metric="recall@${k}"]`,
+          `[data-pairs="${series}"] tr[data-pair="${want.a}|${want.b}"][data-metric="recall@${want.k}"]`,
         );
         expect(await row.locator('[data-field="b"]').textContent()).toBe(String(want?.onlyA));
         expect(await row.locator('[data-field="c"]').textContent()).toBe(String(want?.onlyB));
@@ -76,8 +92,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
         );
       }
     }
-    // Tie groups as sets: MiniLM q8's ranks differ a little between onnxruntime-node and the
-    // browser's WASM, so its place beside fp32 (equal recall here, 0.8 points above in Node) may.
+    // Tie groups as sets (each group's order is the chart's).
     const groups = (text: string) =>
       [...text.matchAll(/\{([^}]*)\}/g)].map((m) => m[1].split(', ').sort().join(' '));
     const naiveTies = cli.comparison.ties.find((t) => t.series === 'naive' && t.group === 'all');
@@ -107,7 +122,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
       .split('\n')
       .find((l) => l.startsWith('inmind,naive,all,bm25,minilm:fp32,recall,5,'));
     expect(row).toContain(`,${at5?.onlyA},${at5?.onlyB},${at5?.p},`);
-  }, 1_600_000);
+  }, 600_000);
 
   it('opens a disagreement with both top-k lists, and a reload restores it', async () => {
     const counts = await page.$$eval('[data-disagree] [data-field="count"]', (els) =>
@@ -126,7 +141,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     }
     const url = page.url();
     expect(url).toContain(`cq=${encodeURIComponent(id ?? '')}`);
-    // The vectors are in the page's IndexedDB cache now: nothing is embedded again.
+    // The packs again (from the HTTP cache): nothing is embedded.
     await page.reload();
     await page.waitForSelector(done, { timeout: 300_000 });
     await page.locator(`[data-disagreement="${id}"]`).waitFor();

@@ -2,23 +2,16 @@
 // InMind Figure 4 (onnxruntime-node), the test build is served with them, and the Reproduce page
 // draws Figure 4 from the pack without fetching the model; "Recompute in this browser" embeds on
 // WASM and reports the max deviation from the pack.
-import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
-import { buildSiteVectors } from '../../scripts/lib/site-vectors.ts';
-import { sha256Hex } from '../../src/lib/common/sha256.ts';
-import { MANIFEST_FILE, type PrecacheManifest } from '../../src/lib/offline/precache.ts';
-import {
-  SITE_PACKS_DIR,
-  SITE_PACKS_INDEX,
-  type SitePackEntry,
-} from '../../src/lib/vectors/site-packs.ts';
+import { E2E_BASE } from '../../scripts/lib/site-build.ts';
+import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
+import { siteWithPacks } from '../support/site-with-packs.ts';
 
 let dir: string;
 let server: StaticServer;
@@ -27,43 +20,15 @@ let page: Page;
 let watch: PageWatch;
 let packs: Map<string, SitePackEntry>;
 
-/** The test build (which leaves vectors/ out) with the pack added and listed in its file list. */
-async function siteWithPack(packDir: string): Promise<string> {
-  const site = path.join(dir, 'site');
-  const cp = spawnSync('cp', ['-al', await buildSite(), site]);
-  if (cp.status !== 0) throw new Error(`cp -al: ${cp.stderr.toString()}`);
-  spawnSync('cp', ['-r', packDir, path.join(site, SITE_PACKS_DIR)]);
-  const manifestFile = path.join(site, MANIFEST_FILE);
-  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as PrecacheManifest;
-  const index = await readFile(path.join(site, SITE_PACKS_INDEX));
-  manifest.precache.push({
-    url: SITE_PACKS_INDEX,
-    bytes: index.length,
-    sha256: await sha256Hex(index),
-    group: 'shell',
-  });
-  // A fresh file: the build's own is a hard link shared with dist-e2e.
-  await rm(manifestFile);
-  await writeFile(manifestFile, JSON.stringify(manifest));
-  return site;
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'memlens-site-vectors-'));
-  const packSite = path.join(dir, 'public');
-  await mkdir(packSite);
-  await symlink(path.join(repoRoot, 'public/data'), path.join(packSite, 'data'));
-  const report = await buildSiteVectors({
-    site: packSite,
+  const made = await siteWithPacks(dir, {
     models: ['minilm', 'tiny-bert'],
     protocols: ['inmind-figure4'],
+    dtypes: ['fp32'],
   });
-  packs = new Map(report.written.map((p) => [p.model, p]));
-  server = await serveStatic({
-    root: await siteWithPack(path.join(packSite, SITE_PACKS_DIR)),
-    base: E2E_BASE,
-    crossOriginIsolated: true,
-  });
+  packs = new Map(made.packs.map((p) => [p.model, p]));
+  server = await serveStatic({ root: made.site, base: E2E_BASE, crossOriginIsolated: true });
   browser = await launchChromium();
   page = await browser.newPage();
   watch = watchPage(page);

@@ -20,6 +20,9 @@ import { formatCompareRef, parseCompareRef, type CompareRef } from '../protocol-
 import { buildProtocol } from './build.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { PickedPacks } from '../vectors/pack-model.ts';
+import { PackMissError, type SitePacks } from '../vectors/site-packs.ts';
+import type { ModelRef } from '../embed/model-ref.ts';
+import type { Protocol } from '../protocol-kit/types.ts';
 import type { ReproduceParams } from './params.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
@@ -39,6 +42,7 @@ export interface CompareState {
   comparison: Comparison | null;
   /** The retrievers' evaluations, for the disagreement lists and the charts. */
   retrievers: readonly ComparedRetriever[];
+  fromSite: Readonly<Record<string, string>>;
 }
 
 export const COMPARE_IDLE: CompareState = {
@@ -48,6 +52,7 @@ export const COMPARE_IDLE: CompareState = {
   progress: null,
   comparison: null,
   retrievers: [],
+  fromSite: {},
 };
 
 export interface CompareRequest {
@@ -63,6 +68,8 @@ export interface CompareRequest {
 export interface CompareResult {
   comparison: Comparison;
   retrievers: ComparedRetriever[];
+  /** Ref → the site's pack its vectors came from (sha256); absent: embedded in this browser. */
+  fromSite: Readonly<Record<string, string>>;
 }
 
 export type CompareCompute<Source> = (
@@ -95,9 +102,9 @@ export function readCompareRefs(text: string | undefined): {
 }
 
 function requestKey(r: CompareRequest): string {
-  const { spec, queryPrefix, device } = r.view;
+  const { spec, queryPrefix, device, vectors } = r.view;
   const refs = r.refs.map(formatCompareRef);
-  return JSON.stringify([spec, queryPrefix, device, refs, r.k, r.alpha, r.packs ?? 0]);
+  return JSON.stringify([spec, queryPrefix, device, vectors, refs, r.k, r.alpha, r.packs ?? 0]);
 }
 
 export class CompareRun<Source> {
@@ -145,6 +152,7 @@ export class CompareRun<Source> {
           error: errorMessage(err),
           comparison: null,
           retrievers: [],
+          fromSite: {},
         }),
       ),
     );
@@ -171,6 +179,8 @@ export interface CompareComputeDeps {
   served: Promise<ReadonlyMap<string, readonly ModelDtype[]>>;
   /** The vector packs the reader picked, for `pack:` references. */
   packs?: PickedPacks;
+  /** The site's own vectors: a served model whose pack holds every text embeds nothing. */
+  sitePacks?: SitePacks;
 }
 
 /** A picked pack's retriever: its vectors answer the protocol's texts by the cache key. */
@@ -185,16 +195,45 @@ function packRetriever(name: string, packs: PickedPacks | undefined, queryPrefix
   return { retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
 }
 
+/**
+ * The model's retriever prepared from the site's pack, as the single run draws it; null where the
+ * site has no pack for it, or the pack lacks a text of this protocol (a prefix the pack was not
+ * made with): the model then embeds in this browser. An unreadable pack also falls back.
+ */
+async function fromSitePack(
+  deps: CompareComputeDeps,
+  model: ModelRef,
+  protocol: Protocol,
+  request: CompareRequest,
+  signal: AbortSignal,
+) {
+  if (!deps.sitePacks || request.view.vectors === 'browser') return null;
+  try {
+    const pack = await deps.sitePacks.find(model.id, model.dtype);
+    if (!pack) return null;
+    const vectors = await deps.sitePacks.vectors(pack, model.spec);
+    const retriever = denseRetriever(vectors.embedder(model.spec), {
+      queryPrefix: request.view.queryPrefix,
+      vectors: deps.hub.vectors({ model }),
+    });
+    await retriever.prepare(protocol, { signal });
+    return { retriever, sha256: pack.sha256 };
+  } catch (err) {
+    if (signal.aborted) throw err;
+    if (err instanceof PackMissError) return null;
+    // An unreadable pack: the run embeds, as the single run does.
+    return null;
+  }
+}
+
 /** The real computation over the tables: each retriever in the dtype asked for, or the site's first. */
-export function compareCompute({
-  hub,
-  served,
-  packs,
-}: CompareComputeDeps): CompareCompute<QueryRunner> {
+export function compareCompute(deps: CompareComputeDeps): CompareCompute<QueryRunner> {
+  const { hub, served, packs } = deps;
   return async (reader, request, signal, onStep, onProgress) => {
     const protocol = await buildProtocol(request.view.spec, reader);
     const dtypes = await served;
     const retrievers: ComparedRetriever[] = [];
+    const fromSite: Record<string, string> = {};
     for (const [index, ref] of request.refs.entries()) {
       const name = formatCompareRef(ref);
       onStep({ index, total: request.refs.length, ref: name });
@@ -215,8 +254,13 @@ export function compareCompute({
         ref.id === BM25_ID || dtype === null
           ? BM25_ID
           : parseModelRef(ref.id, { dtype, backend: request.view.device }, 'cmp');
-      const retriever = await new RetrieverPool(hub).retriever(model, request.view.queryPrefix);
-      await retriever.prepare(protocol, { signal, onProgress });
+      const site =
+        model === BM25_ID ? null : await fromSitePack(deps, model, protocol, request, signal);
+      if (site) fromSite[name] = site.sha256;
+      const retriever =
+        site?.retriever ??
+        (await new RetrieverPool(hub).retriever(model, request.view.queryPrefix));
+      if (!site) await retriever.prepare(protocol, { signal, onProgress });
       signal.throwIfAborted();
       const evaluation = scoreProtocol(protocol, retriever);
       const label = model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
@@ -227,8 +271,16 @@ export function compareCompute({
       tieK: request.k ?? protocol.defaultK,
       alpha: request.alpha,
     });
-    return { comparison, retrievers };
+    return { comparison, retrievers, fromSite };
   };
+}
+
+/** The words that say which retrievers drew from the site's vectors; '' where none did. */
+export function compareSourceLine(fromSite: Readonly<Record<string, string>>): string {
+  const refs = Object.entries(fromSite);
+  if (refs.length === 0) return '';
+  const named = refs.map(([ref, sha]) => `${ref} (sha256 ${sha.slice(0, 12)}…)`).join(', ');
+  return `From the site's vectors, embedded with onnxruntime-node when the site was built: ${named}; nothing of ${refs.length === 1 ? 'it' : 'them'} was embedded in this browser.`;
 }
 
 export interface CompareChoice {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CompareRun,
+  compareSourceLine,
   readCompareRefs,
   type CompareRequest,
   type CompareResult,
@@ -19,7 +20,7 @@ const request = (refs = two, k: number | null = null): CompareRequest => ({
 });
 const result = (): CompareResult => {
   const retrievers = [compared('a', () => 1), compared('b', () => 2)];
-  return { comparison: compareRetrievers(retrievers), retrievers };
+  return { comparison: compareRetrievers(retrievers), retrievers, fromSite: {} };
 };
 
 describe('readCompareRefs', () => {
@@ -96,5 +97,35 @@ describe('CompareRun', () => {
     run.request('catalog', request());
     expect(calls).toBe(2);
     run.dispose();
+  });
+});
+
+describe('compareSourceLine', () => {
+  it("names each retriever drawn from the site's vectors with its pack's digest, or says nothing", () => {
+    expect(compareSourceLine({})).toBe('');
+    const one = compareSourceLine({ 'minilm:fp32': 'ab'.repeat(32) });
+    expect(one).toBe(
+      "From the site's vectors, embedded with onnxruntime-node when the site was built: minilm:fp32 (sha256 abababababab…); nothing of it was embedded in this browser.",
+    );
+    const two = compareSourceLine({ 'minilm:fp32': 'a'.repeat(64), 'minilm:q8': 'b'.repeat(64) });
+    expect(two).toContain('minilm:fp32 (sha256 aaaaaaaaaaaa…), minilm:q8 (sha256 bbbbbbbbbbbb…)');
+    expect(two).toContain('nothing of them');
+  });
+});
+
+describe('CompareRun and the vectors choice', () => {
+  it("runs again when the reader asks to recompute in the browser instead of the site's vectors", async () => {
+    const seen: string[] = [];
+    const run = new CompareRun<string>(async (_s, r) => {
+      seen.push(r.view.vectors);
+      return result();
+    });
+    run.request('catalog', request());
+    run.request('catalog', {
+      ...request(),
+      view: readReproduceParams({ bench: 'inmind', vectors: 'browser' }),
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual(['site', 'browser']);
   });
 });
