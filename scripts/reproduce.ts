@@ -65,6 +65,7 @@ import {
 import type { Protocol } from '../src/lib/protocol-kit/types.ts';
 import {
   BENCHMARK_DEFS,
+  benchmarkById,
   paperRowsWhere,
   paperTargetOf,
   protocolEntries,
@@ -391,8 +392,19 @@ const fileFetch: typeof fetch = async (input) => {
 };
 
 /** The app's start-up path (site index, DuckDB-WASM, core and benchmark loaders) over a folder. */
+/**
+ * Whether protocol `id` reads the conversation benchmarks' tables (loaded after the core data);
+ * InMind's protocols read only the core's, so their runs skip the rest (about a second of a
+ * four-second run). An unknown id loads everything.
+ */
+export function needsBenchmarkTables(id: string): boolean {
+  const def = benchmarkById(protocolEntries().find((p) => p.id === id)?.benchmark ?? '');
+  return def?.dataset?.phase !== 'core';
+}
+
 export async function openSiteCatalog(
   site: string,
+  { benchmarks = true }: { benchmarks?: boolean } = {},
 ): Promise<{ catalog: Catalog; close: () => Promise<void> }> {
   const engine = await openNodeEngine();
   const catalog = new Catalog(engine);
@@ -413,7 +425,7 @@ export async function openSiteCatalog(
   };
   const steps = [
     ...(await loadCoreData(catalog, fetchOpts, () => undefined, resultsFiles)),
-    ...(await loadBenchmarkData(catalog, fetchOpts, () => undefined)),
+    ...(benchmarks ? await loadBenchmarkData(catalog, fetchOpts, () => undefined) : []),
   ];
   const failed = steps.filter((s) => s.state === 'error');
   if (failed.length > 0) {
@@ -926,7 +938,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const opts = parsed;
   const { catalog, close } =
     opts.benchmarkFile === null
-      ? await openSiteCatalog(opts.site)
+      ? await openSiteCatalog(opts.site, { benchmarks: needsBenchmarkTables(opts.spec.benchmark) })
       : await openBenchmarkFileCatalog(opts.benchmarkFile, opts.mapping);
   try {
     const dir =
