@@ -9,6 +9,7 @@ import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 import {
   UsageError,
   main,
+  needsBenchmarkTables,
   openBenchmarkFileCatalog,
   openSiteCatalog,
   parseArgs,
@@ -43,6 +44,14 @@ describe('reproduce CLI and the benchmark registry', () => {
     expect(() => parseArgs(['--benchmark', 'fixture-mem'], withFixture)).toThrow(
       'fixture-mem: in the benchmark registry, but no protocol builder runs it yet',
     );
+  });
+
+  it("skips the conversation benchmarks' tables only for protocols of a core benchmark (InMind)", () => {
+    expect(needsBenchmarkTables('inmind')).toBe(false);
+    expect(needsBenchmarkTables('inmind-figure4')).toBe(false);
+    for (const id of ['locomo', 'locomo-plus', 'locomo-conv', 'nonesuch']) {
+      expect(needsBenchmarkTables(id)).toBe(true);
+    }
   });
 });
 
