@@ -38,8 +38,18 @@ import type { CacheCounts } from '../../src/lib/embed/cached-embedder.ts';
 import type { Catalog } from '../../src/lib/db/catalog.ts';
 import { repoRoot } from './site-build.ts';
 
-/** The views the site ships vectors for: InMind's two protocols (Figure 4 and naive RAG). */
-export const SITE_PACK_PROTOCOLS = ['inmind-figure4', 'inmind'] as const;
+/**
+ * The views the site ships vectors for, each a protocol id with optional Reproduce parameters:
+ * InMind's two protocols (Figure 4 and naive RAG) as the page opens them, and naive RAG on the
+ * background with its timestamp suffix removed (`bg=content`), the texts the Playground ranks.
+ */
+export const SITE_PACK_PROTOCOLS = ['inmind-figure4', 'inmind', 'inmind?bg=content'] as const;
+
+/** `inmind?bg=content` → the Reproduce parameters of that view for model `ret`. */
+export function packViewParams(view: string, ret: string): Record<string, string> {
+  const [bench, query = ''] = view.split('?', 2);
+  return { ...Object.fromEntries(new URLSearchParams(query)), bench, ret };
+}
 
 export interface SiteVectorsOptions {
   /** The site folder (public/): data/ is read, vectors/ written; models come from public/models. */
@@ -176,7 +186,7 @@ async function makePack(
   const pool = new RetrieverPool(async (ref) => recorder(await factory(ref), seen));
   try {
     for (const id of protocols) {
-      const view = readReproduceParams({ bench: id, ret: spec.id });
+      const view = readReproduceParams(packViewParams(id, spec.id));
       const retriever = await pool.retriever(model, view.queryPrefix);
       await runProtocol(catalog, view.spec, retriever);
     }

@@ -1,7 +1,8 @@
-// The site's own vectors: `npm run vectors`' library writes MiniLM's and tiny-bert's packs for
-// InMind Figure 4 (onnxruntime-node), the test build is served with them, and the Reproduce page
-// draws Figure 4 from the pack without fetching the model; "Recompute in this browser" embeds on
-// WASM and reports the max deviation from the pack.
+// The site's own vectors: `npm run vectors`' library writes MiniLM's and tiny-bert's packs of
+// InMind Figure 4's and naive RAG's texts (onnxruntime-node), the test build is served with them,
+// and the Reproduce page draws Figure 4 from the pack without fetching the model; "Recompute in
+// this browser" embeds on WASM and reports the max deviation from the pack; the Playground ranks
+// the background turns from the pack and embeds only the typed texts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,6 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'memlens-site-vectors-'));
   const made = await siteWithPacks(dir, {
     models: ['minilm', 'tiny-bert'],
-    protocols: ['inmind-figure4'],
     dtypes: ['fp32'],
   });
   packs = new Map(made.packs.map((p) => [p.model, p]));
@@ -104,6 +104,26 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
     expect(modelRequests('tiny-bert').length).toBeGreaterThan(0);
     await page.getByRole('button', { name: "Use the site's vectors" }).click();
     await page.locator('[data-vector-source="site"]').waitFor();
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  }, 400_000);
+
+  it('ranks the Playground with MiniLM from the pack: only the typed texts are embedded here', async () => {
+    const pack = packOf('minilm');
+    const started = Date.now();
+    await page.goto(`${server.url}#/playground?step=3&r=minilm&qv=indirect`);
+    const cell = page
+      .locator('[data-playground-ranks] tbody tr')
+      .first()
+      .locator('td[data-retriever="minilm"]');
+    await expect.poll(() => cell.innerText(), { timeout: 300_000 }).toMatch(/^#\d+ · /);
+    console.info(`site's vectors, Playground step 3 with MiniLM: ${Date.now() - started} ms`);
+    const backend = await page.locator('[data-field="backend"]').innerText();
+    expect(backend).toMatch(
+      new RegExp(
+        `^Computed on WASM; 486 texts from the site's vectors \\(sha256 ${pack.sha256.slice(0, 12)}…\\), \\d+ embedded in this browser\\.$`,
+      ),
+    );
     expect(watch.foreignRequests(server.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 400_000);

@@ -1,7 +1,7 @@
 // The playground's rankings as plain state: BM25 at once, each served model shortly after the
 // texts stop changing, all through the protocols' retrievers and the app's embedder hub. A
 // ranking superseded by newer texts is aborted and never shown.
-import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
+import { ranOn, type EmbedderHub, type HubEmbedder } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
@@ -11,6 +11,9 @@ import type { LoadProgress } from '../embed/load-progress.ts';
 import { BM25_ID, bm25Retriever } from '../protocol-kit/bm25-retriever.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { Retriever, RetrieverProgress } from '../protocol-kit/retriever.ts';
+import { UnitVectors } from '../embed/unit-vectors.ts';
+import { packFirst, type PackFirstCounts, type SitePacks } from '../vectors/site-packs.ts';
+import type { ModelDtype } from '../embed/model-registry.ts';
 import { rankWith, type Ranking } from './rank.ts';
 import { bm25Option, modelOption, playgroundDtype, type RetrieverOption } from './retrievers.ts';
 
@@ -45,6 +48,21 @@ export interface PlaygroundSessionDeps {
   siteModels: Promise<SiteModels>;
   /** How long the texts must stay unchanged before the models run; default 250 ms. */
   delayMs?: number;
+  /** The site's own vectors: a model whose pack holds the background turns embeds only the rest. */
+  sitePacks?: SitePacks;
+}
+
+/** A model's texts answered from the site's pack: its digest and the running counts. */
+interface PackSource {
+  sha256: string;
+  counts: PackFirstCounts;
+}
+
+/** "WASM; 486 texts from the site's vectors (sha256 …), 4 embedded here" for one ranking. */
+export function packBackendLine(backend: string, sha256: string, delta: PackFirstCounts): string {
+  if (delta.fromPack === 0) return backend;
+  const from = `${delta.fromPack.toLocaleString('en')} ${delta.fromPack === 1 ? 'text' : 'texts'} from the site's vectors (sha256 ${sha256.slice(0, 12)}…)`;
+  return `${backend}; ${from}, ${delta.embedded.toLocaleString('en')} embedded in this browser`;
 }
 
 const EMPTY: RetrieverResult = {
@@ -70,6 +88,7 @@ export class PlaygroundSession {
   private readonly bm25 = bm25Retriever();
   private readonly dense = new Map<string, Promise<Retriever>>();
   private readonly backends = new Map<string, string>();
+  private readonly packSources = new Map<string, PackSource>();
   private readonly runs = new Map<string, AbortController>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last: RankRequest | null = null;
@@ -111,15 +130,41 @@ export class PlaygroundSession {
               if (this.state.get().results[id]?.status === 'loading')
                 this.patchResult(id, { load });
             })
-            .then((e) => {
-              this.backends.set(id, ranOn(e));
-              return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
-            })
+            .then((e) => this.denseOf(id, dtype, e))
         : Promise.reject(new Error(`${id} is not served by this site`));
       this.dense.set(id, retriever);
       retriever.catch(() => this.dense.delete(id));
     }
     return retriever;
+  }
+
+  /**
+   * The model's retriever: from the site's pack first where it has one (its vectors are kept
+   * apart from the page's cache of this browser's own), else the model alone.
+   */
+  private async denseOf(id: string, dtype: ModelDtype, e: HubEmbedder): Promise<Retriever> {
+    this.backends.set(id, ranOn(e));
+    const packs = this.deps.sitePacks;
+    const entry = await packs?.find(id, dtype).catch(() => null);
+    const vectors = entry && (await packs?.vectors(entry, e.spec).catch(() => null));
+    if (!entry || !vectors) return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
+    const counts = { fromPack: 0, embedded: 0 };
+    this.packSources.set(id, { sha256: entry.sha256, counts });
+    return denseRetriever(packFirst(e, vectors, counts), {
+      queryPrefix: true,
+      vectors: new UnitVectors(),
+    });
+  }
+
+  /** The backend line of one finished ranking, with what the site's pack answered in it. */
+  private backendOf(id: string, before: PackFirstCounts | null): string {
+    const backend = this.backends.get(id) ?? 'BM25 (no model)';
+    const source = this.packSources.get(id);
+    if (!source || !before) return backend;
+    return packBackendLine(backend, source.sha256, {
+      fromPack: source.counts.fromPack - before.fromPack,
+      embedded: source.counts.embedded - before.embedded,
+    });
   }
 
   private run(id: string, retriever: () => Promise<Retriever>, request: RankRequest): void {
@@ -130,19 +175,22 @@ export class PlaygroundSession {
     const loading = id !== BM25_ID && !this.dense.has(id);
     this.patchResult(id, { status: loading ? 'loading' : 'running', progress: null, detail: '' });
     const { background, memories, query } = request;
+    let before: PackFirstCounts | null = null;
     retriever()
-      .then((r) =>
-        rankWith(r, background, memories, query, {
+      .then((r) => {
+        const counts = this.packSources.get(id)?.counts;
+        before = counts ? { ...counts } : null;
+        return rankWith(r, background, memories, query, {
           signal,
           onProgress: (progress) => {
             if (!signal.aborted) this.patchResult(id, { status: 'running', progress, load: null });
           },
-        }),
-      )
+        });
+      })
       .then(
         (ranking) => {
           if (signal.aborted) return;
-          const backend = this.backends.get(id) ?? 'BM25 (no model)';
+          const backend = this.backendOf(id, before);
           this.patchResult(id, { status: 'done', ranking, progress: null, load: null, backend });
         },
         (err: unknown) => {

@@ -149,6 +149,61 @@ export class SitePackVectors {
   }
 }
 
+/** How many texts a `packFirst` embedder answered from the pack, and how many it embedded. */
+export interface PackFirstCounts {
+  fromPack: number;
+  embedded: number;
+}
+
+/**
+ * `inner`, answering first from the site's pack: only the texts the pack lacks (a typed query, a
+ * reader's own memories) reach the model. Rows come back in input order.
+ */
+export function packFirst(
+  inner: Embedder,
+  pack: SitePackVectors,
+  counts: PackFirstCounts = { fromPack: 0, embedded: 0 },
+): Embedder {
+  const { spec } = inner;
+  return {
+    spec,
+    backend: inner.backend,
+    async embed(texts: readonly string[], opts: EmbedOptions): Promise<EmbeddingMatrix> {
+      const rows = await pack.lookup(spec, opts.kind, texts);
+      const missing = texts.flatMap((t, i) => (rows[i] ? [] : [t]));
+      const found = texts.length - missing.length;
+      const report = opts.onProgress;
+      const fresh =
+        missing.length === 0
+          ? null
+          : await inner.embed(missing, {
+              ...opts,
+              onProgress:
+                report &&
+                ((p) =>
+                  report({
+                    ...p,
+                    done: p.done + found,
+                    total: p.total + found,
+                    cached: p.cached + found,
+                  })),
+            });
+      counts.fromPack += found;
+      counts.embedded += missing.length;
+      let next = 0;
+      const merged = rows.map((row) => {
+        if (row) return row;
+        const at = next++;
+        return fresh ? fresh.vectors.subarray(at * fresh.dim, (at + 1) * fresh.dim) : [];
+      });
+      return matrixFromPack(merged, spec.dims, {
+        onProgress: missing.length === 0 ? report : undefined,
+      });
+    },
+    dispose: () => inner.dispose(),
+  };
+}
+
 /** Checks the pack's bytes against the index and keeps the rows this site's model would make. */
 export async function sitePackVectors(
   entry: SitePackEntry,

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import type { SiteModels } from '../../../src/lib/embed/site-models.ts';
-import { PlaygroundSession, type PlaygroundSnapshot } from '../../../src/lib/playground/session.ts';
-import { fakeHub } from '../embed/fake-embedders.ts';
+import {
+  PlaygroundSession,
+  packBackendLine,
+  type PlaygroundSnapshot,
+} from '../../../src/lib/playground/session.ts';
+import { sha256Hex } from '../../../src/lib/common/sha256.ts';
+import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
+import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
+import {
+  SITE_PACKS_FORMAT,
+  SITE_PACKS_INDEX,
+  SitePacks,
+  sitePackFile,
+  type SitePackEntry,
+} from '../../../src/lib/vectors/site-packs.ts';
+import { FakeEmbedder, fakeHub } from '../embed/fake-embedders.ts';
 
 const BACKGROUND = ['my cat is asleep', 'a walk in the park', 'the almond harvest'];
 
@@ -179,5 +193,72 @@ describe('PlaygroundSession', () => {
     const tiny = s.getSnapshot().results['tiny-bert'];
     expect(tiny?.status).toBe('done');
     expect(tiny?.backend).not.toBe('');
+  });
+});
+
+describe("PlaygroundSession and the site's vectors", () => {
+  const base = 'https://site.test/memlens/';
+
+  /** A site serving a tiny-bert pack of BACKGROUND (the fake model's own vectors). */
+  async function sitePacks(): Promise<SitePacks> {
+    const spec = new FakeEmbedder().spec;
+    const hashes = await Promise.all(BACKGROUND.map(sha256Hex));
+    const rows = await new FakeEmbedder().embed(BACKGROUND, { kind: 'document' });
+    const bytes = writeVectorPack(
+      packRowsOf(refOfSpec(spec, { dtype: 'fp32' }), 'document', hashes, rows),
+    );
+    const entry: SitePackEntry = {
+      model: 'tiny-bert',
+      dtype: 'fp32',
+      revision: 'sha256:x',
+      file: sitePackFile('tiny-bert', 'fp32'),
+      sha256: await sha256Hex(new Uint8Array(bytes)),
+      bytes: bytes.byteLength,
+      rows: BACKGROUND.length,
+      dim: spec.dims,
+      protocols: ['inmind'],
+      inputs: 'a'.repeat(64),
+    };
+    const files: Record<string, BodyInit> = {
+      [SITE_PACKS_INDEX]: JSON.stringify({ format: SITE_PACKS_FORMAT, packs: [entry] }),
+      [`vectors/${entry.file}`]: bytes,
+    };
+    return new SitePacks(base, async (input) => {
+      const body = files[String(input).slice(base.length)];
+      return body === undefined ? new Response('no', { status: 404 }) : new Response(body);
+    });
+  }
+
+  it('embeds only the texts the pack lacks, and says how many came from it', async () => {
+    const { hub, made } = fakeHub();
+    const s = new PlaygroundSession({
+      hub,
+      siteModels: Promise.resolve(served([TINY])),
+      delayMs: 1,
+      sitePacks: await sitePacks(),
+    });
+    await settle(1);
+    s.rank({ background: BACKGROUND, memories: ['nut allergy'], query: 'nut', models: [TINY] });
+    await until(() => statusOf(s) === 'done', 'tiny-bert done');
+    const embedded = made[0].embedder.calls.flatMap((c) => c.texts);
+    expect(embedded.sort()).toEqual(['nut', 'nut allergy']);
+    const result = s.getSnapshot().results[TINY];
+    expect(result?.backend).toMatch(
+      /^onnxruntime-node; 3 texts from the site's vectors \(sha256 [0-9a-f]{12}…\), 2 embedded in this browser$/,
+    );
+    // The same ranking as a model that embeds everything itself (the pack holds its vectors).
+    const plain = session([TINY]).s;
+    await settle(1);
+    plain.rank({ background: BACKGROUND, memories: ['nut allergy'], query: 'nut', models: [TINY] });
+    await until(() => statusOf(plain) === 'done', 'plain tiny-bert done');
+    expect(result?.ranking).toEqual(plain.getSnapshot().results[TINY]?.ranking);
+  });
+
+  it('words the backend line for one text and for none', () => {
+    const sha = 'f'.repeat(64);
+    expect(packBackendLine('WASM', sha, { fromPack: 0, embedded: 4 })).toBe('WASM');
+    expect(packBackendLine('WASM', sha, { fromPack: 1, embedded: 0 })).toBe(
+      "WASM; 1 text from the site's vectors (sha256 ffffffffffff…), 0 embedded in this browser",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
+import type { Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
 import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
 import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
@@ -10,6 +11,7 @@ import {
   SitePacks,
   findSitePack,
   maxDeviation,
+  packFirst,
   parseSitePackIndex,
   sitePackFile,
   sitePackVectors,
@@ -92,6 +94,45 @@ describe('a pack’s vectors', () => {
     await expect(embedder.embed(['unknown'], { kind: 'document' })).rejects.toBeInstanceOf(
       PackMissError,
     );
+  });
+
+  it('answer first through packFirst: only the texts the pack lacks reach the model, in input order', async () => {
+    const bytes = await packBytes();
+    const vectors = await sitePackVectors(await entryOf(bytes), bytes, spec);
+    const asked: string[][] = [];
+    const model: Embedder = {
+      spec,
+      backend: 'wasm',
+      async embed(batch) {
+        asked.push([...batch]);
+        return {
+          dim: spec.dims,
+          count: batch.length,
+          vectors: new Float32Array(batch.length * spec.dims).fill(7),
+        };
+      },
+      dispose: async () => undefined,
+    };
+    const counts = { fromPack: 0, embedded: 0 };
+    const progress: number[][] = [];
+    const both = packFirst(model, vectors, counts);
+    const m = await both.embed(['typed', 'second memory', 'also typed'], {
+      kind: 'document',
+      onProgress: (p) => progress.push([p.done, p.total, p.cached]),
+    });
+    expect(asked).toEqual([['typed', 'also typed']]);
+    expect(counts).toEqual({ fromPack: 1, embedded: 2 });
+    expect(m.count).toBe(3);
+    expect(m.vectors[0]).toBe(7);
+    expect(m.vectors[spec.dims]).toBe(Math.fround(Math.cos(spec.dims)));
+    expect(m.vectors[2 * spec.dims]).toBe(7);
+    // The model's own progress reports no rows, so only the pack's final line shows.
+    await both.embed(['first memory'], {
+      kind: 'document',
+      onProgress: (p) => progress.push([p.done, p.total, p.cached]),
+    });
+    expect(asked).toHaveLength(1);
+    expect(progress).toEqual([[1, 1, 1]]);
   });
 
   it('refuses bytes that are not the ones the index pins', async () => {
