@@ -32,6 +32,7 @@ function datum(
     x: key.length,
     y: 1,
     lit: false,
+    found: false,
     selected: false,
     faded: false,
     score: null,
@@ -53,7 +54,7 @@ describe('embedding map spec', () => {
   it('compiles: a rule layer for the top-k under a point layer with the click selection', () => {
     const spec = embeddingMapSpec(points, lines, { title: 'PCA' });
     expect(() => compile(spec)).not.toThrow();
-    expect(spec.description).toBe('PCA: 2 memories and 1 queries');
+    expect(spec.description).toBe('PCA: 2 memories and 1 query');
     if (!('layer' in spec)) throw new Error('not layered');
     expect(
       spec.layer.map((l) => ('mark' in l && typeof l.mark === 'object' ? l.mark.type : '')),
