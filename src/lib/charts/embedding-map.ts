@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { View } from 'vega';
 import { datasetRows, syncDatasets, type DataChange } from './vega-data.ts';
+import type { TypedQueryMark } from '../map/map-search.ts';
 import {
   KIND_LABELS,
   NO_GROUP,
@@ -24,18 +25,6 @@ export const MAP_PICK = 'map_pick';
 /** The named datasets a pick or brush updates in place (`syncDataset`), keyed by `key` / `rank`. */
 export const MAP_POINTS = 'map_points';
 export const MAP_LINES = 'map_lines';
-
-/** A query the reader typed, placed on the map (map-search.ts), with lines to its nearest memories. */
-export interface TypedQueryMark {
-  x: number;
-  y: number;
-  /** Its text, shortened, for the tooltip. */
-  snippet: string;
-  /** How it was placed, for the tooltip. */
-  how: string;
-  aria: string;
-  lines: readonly LineDatum[];
-}
 
 const KIND_DOMAIN = [KIND_LABELS.background, KIND_LABELS.target, KIND_LABELS.query];
 /** Target and background as the similarity histogram colours them; queries in black. */

@@ -218,7 +218,8 @@ function scoreText(score: number | null, query: string | null, role: 'memory' | 
   return score === null ? `not in ${query}'s corpus` : `${formatScore(score)} against ${query}`;
 }
 
-function snippet(text: string, max = 90): string {
+/** A text on one line, cut to `max` characters. */
+export function snippet(text: string, max = 90): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

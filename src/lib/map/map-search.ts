@@ -2,8 +2,12 @@
 // the reader types, placed among the memories: its nearest memories by cosine, and a position on
 // the map. PCA places it on the fitted axes; UMAP has no map for a new point, so it goes to the
 // weighted mean of its nearest memories' positions (and the page says so).
+import type { EmbedderHub } from '../embed/embedder-hub.ts';
+import type { EmbedKind } from '../embed/embedder.ts';
+import type { LoadProgress } from '../embed/load-progress.ts';
+import type { ModelRef } from '../embed/model-ref.ts';
 import type { ProjectionMethod } from './projection.ts';
-import type { MapLayout } from './map-points.ts';
+import { snippet, type LineDatum, type MapLayout } from './map-points.ts';
 
 /** The most of a search or a typed query the URL carries and the page reads. */
 export const MAP_TEXT_MAX = 200;
@@ -143,4 +147,54 @@ export function placeQuery(
     y,
     how: `UMAP cannot project a new point: placed at the mean of its ${neighbours.length} nearest memories’ positions, weighted by cosine`,
   };
+}
+
+/** A typed query as the map draws it: a point, and lines to its nearest memories. */
+export interface TypedQueryMark {
+  x: number;
+  y: number;
+  /** Its text, shortened, for the tooltip. */
+  snippet: string;
+  /** How it was placed, for the tooltip. */
+  how: string;
+  aria: string;
+  lines: readonly LineDatum[];
+}
+
+export function typedQueryMark(
+  text: string,
+  placement: Placement,
+  coords: Float32Array,
+  neighbours: readonly Neighbour[],
+): TypedQueryMark {
+  return {
+    x: placement.x,
+    y: placement.y,
+    snippet: snippet(text),
+    how: placement.how,
+    aria: `typed query | ${snippet(text, 60)}`,
+    lines: neighbours.map((n, i) => ({
+      x: placement.x,
+      y: placement.y,
+      x2: coords[n.at * 2],
+      y2: coords[n.at * 2 + 1],
+      rank: i + 1,
+    })),
+  };
+}
+
+/**
+ * The typed query's unit vector from the run's own model, through the app's hub (its vectors are
+ * the map's: a text embedded before is not embedded again). `kind` follows the run's query prefix.
+ */
+export async function embedTypedQuery(
+  hub: EmbedderHub,
+  model: ModelRef,
+  kind: EmbedKind,
+  text: string,
+  options: { signal?: AbortSignal; onLoad?: (p: LoadProgress) => void } = {},
+): Promise<Float32Array> {
+  const embedder = await hub.embedder({ model }, options.onLoad);
+  await embedder.vectors.fill(embedder, [{ kind, texts: [text] }], { signal: options.signal });
+  return embedder.vectors.need(kind, text);
 }

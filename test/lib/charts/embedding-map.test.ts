@@ -103,6 +103,34 @@ describe('embedding map spec', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('draws a found memory larger, opaque and ringed', () => {
+    const text = JSON.stringify(embeddingMapSpec(points, [], { title: 'x' }));
+    expect(text).toContain('{"test":"datum.found","value":90}');
+    expect(text).toContain('{"test":"datum.lit || datum.selected || datum.found","value":1}');
+  });
+
+  it('draws a typed query as a diamond with dashed lines, the axes widened to hold it', async () => {
+    const typed = {
+      x: 40,
+      y: -7,
+      snippet: 'tree nut',
+      how: 'projected',
+      aria: 'typed query | tree nut',
+      lines: [{ x: 40, y: -7, x2: 3, y2: 1, rank: 1 }],
+    };
+    const spec = embeddingMapSpec(points, [], { title: 'x', typed });
+    if (!('layer' in spec)) throw new Error('not layered');
+    expect(
+      spec.layer.map((l) => ('mark' in l && typeof l.mark === 'object' ? l.mark.type : '')),
+    ).toEqual(['rule', 'point', 'rule', 'point']);
+    const text = JSON.stringify(spec);
+    expect(text).toContain('"domain":[3,40]');
+    expect(text).toContain('"domain":[-7,1]');
+    expect(text).toContain('"shape":"diamond"');
+    const warnings = await vegaWarnings(spec, async () => undefined);
+    expect(warnings).toEqual([]);
+  });
+
   it("scales both axes to the points' extent, which holds every line", () => {
     expect(pointDomain(points, 'x')).toEqual([3, 5]);
     expect(pointDomain(points, 'y')).toEqual([0, 2]);
