@@ -316,7 +316,7 @@ describe('embedding map on the Reproduce page', () => {
     expect(await page.locator('[data-map-find]').inputValue()).toBe('zzqx no such words');
     await page.getByRole('button', { name: 'Clear search' }).click();
     await page.waitForFunction(() => !/[?&]find=/.test(location.hash));
-    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Remove your query' }).click();
     await page.waitForFunction(() => !/[?&]near=/.test(location.hash));
     await expect.poll(() => labels('typed query |')).toEqual([]);
   });
