@@ -333,6 +333,16 @@ describe('embedding map on the Reproduce page', () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
 
+  it('says, on a BM25 run, that the map and a typed query need a model', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25' }, { near: '<b>tree nut</b>' });
+    expect(await page.locator('[data-map-absent]').innerText()).toContain(
+      'BM25 has none. Pick an embedding model',
+    );
+    expect(await page.locator('[data-map-near-waiting]').innerText()).toBe(
+      'Your query "<b>tree nut</b>" goes on the map once a model runs.',
+    );
+  });
+
   it('made no request outside the test server and logged no console error', () => {
     expect(watch.foreignRequests(server.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
