@@ -267,6 +267,60 @@ describe('embedding map on the Reproduce page', () => {
     expect(await link.getAttribute('href')).toContain(`turn=${encodeURIComponent(id)}`);
   });
 
+  it('searches the memories by text and places a typed query among them, from the keyboard', async () => {
+    await mapReady('umap');
+    await page.focus('[data-map-find]');
+    await page.keyboard.type('the');
+    await page.waitForFunction(() => /[?&]find=the(&|$)/.test(location.hash), null, {
+      timeout: 10_000,
+    });
+    const status = page.locator('[data-map-found]');
+    await expect.poll(() => status.getAttribute('data-map-found')).toMatch(/^\d+$/);
+    const found = Number(await status.getAttribute('data-map-found'));
+    expect(found).toBeGreaterThan(20);
+    expect(await status.innerText()).toBe(
+      `${found.toLocaleString('en')} memories of ${memories} match "the".`,
+    );
+    await expect
+      .poll(async () => (await labels('memory |')).filter((l) => l.includes('| found')).length)
+      .toBe(found);
+    expect(await page.locator('[data-memory-list="found"] button').count()).toBe(20);
+    await page.locator('[data-map-find]').fill('zzqx no such words');
+    await expect.poll(() => status.innerText()).toBe('No memory matches "zzqx no such words".');
+
+    // A typed query: embedded with the run's model, placed (UMAP: among its nearest memories).
+    await page.focus('[data-map-near]');
+    await page.keyboard.type('tree nut allergy');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /[?&]near=tree(\+|%20)nut(\+|%20)allergy/.test(location.hash));
+    const state = page.locator('[data-map-near-state]');
+    await page.waitForSelector('[data-map-near-state="placed"]', { timeout: 60_000 });
+    expect(await state.innerText()).toMatch(
+      /UMAP cannot project a new point: placed at the mean of its 10 nearest memories’ positions, weighted by cosine/,
+    );
+    await mapReady('umap');
+    expect(await labels('typed query |')).toEqual(['typed query | tree nut allergy']);
+    const near = await page.locator('[data-memory-list="near"] button').allInnerTexts();
+    expect(near).toHaveLength(10);
+    expect(near[0]).toMatch(/^#1 · -?\d\.\d{3} · (target|background) · /);
+    // PCA places it on the fitted axes.
+    await page.selectOption('.embedding-map select', 'pca');
+    await mapReady('pca');
+    await page.waitForSelector('[data-map-near-state="placed"]');
+    expect(await state.innerText()).toContain('projected onto the PCA’s two fitted axes');
+    expect(await labels('typed query |')).toHaveLength(1);
+    // Both survive a reload: they are in the URL.
+    await page.reload();
+    await mapReady('pca');
+    await page.waitForSelector('[data-map-near-state="placed"]', { timeout: 60_000 });
+    expect(await page.locator('[data-map-find]').inputValue()).toBe('zzqx no such words');
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.waitForFunction(() => !/[?&]find=/.test(location.hash));
+    await page.getByRole('button', { name: 'Remove your query' }).click();
+    await page.waitForFunction(() => !/[?&]near=/.test(location.hash));
+    await expect.poll(() => labels('typed query |')).toEqual([]);
+  });
+
   it('has no serious axe violation and no sideways scroll at 390 px', async () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot('reproduce-map-1400.png');
@@ -277,6 +331,16 @@ describe('embedding map on the Reproduce page', () => {
       innerWidth: window.innerWidth,
     }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+
+  it('says, on a BM25 run, that the map and a typed query need a model', async () => {
+    await showView(page, server.url, { bench: 'inmind', ret: 'bm25' }, { near: '<b>tree nut</b>' });
+    expect(await page.locator('[data-map-absent]').innerText()).toContain(
+      'BM25 has none. Pick an embedding model',
+    );
+    expect(await page.locator('[data-map-near-waiting]').innerText()).toBe(
+      'Your query "<b>tree nut</b>" goes on the map once a model runs.',
+    );
   });
 
   it('made no request outside the test server and logged no console error', () => {

@@ -94,6 +94,13 @@ describe('your own benchmark, from Your data to Reproduce and back', () => {
     await expectRun('bm25', 120_000);
     const options = await page.locator('select').first().locator('option').allInnerTexts();
     expect(options).toContain(`${TABLE} (yours)`);
+    // A declared table has no paper: BM25 is where it starts, nobody's "own choice".
+    expect(await page.locator('[data-summary] [data-field="model"]').innerText()).toBe(
+      'With: BM25 (rank_bm25 BM25Okapi), the first run on a declared table, which has no paper to follow.',
+    );
+    const retrievers = await page.locator('select').nth(1).locator('option').allInnerTexts();
+    expect(retrievers).toContain('BM25');
+    expect(retrievers.filter((r) => /paper|own/.test(r))).toEqual([]);
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await expectRun('minilm', MINILM_MS);
     // The drill-down: "Which vet looks after Biscuit?" (line 59) finds its gold memory m44 first.

@@ -180,6 +180,28 @@ describe('the playground and its guided walk', () => {
     MODEL_WAIT,
   );
 
+  it('opens a link to step 4 on a fresh page with step 4’s case, its ranks and words', async () => {
+    const fresh = await browser.newPage();
+    const freshWatch = watchPage(fresh);
+    try {
+      await fresh.goto(`${server.url}#/playground?step=4`);
+      await fresh.waitForSelector('[data-walk-step="4"]');
+      await fresh.waitForFunction(() => location.hash.includes('case=locomo-direct'));
+      await expect
+        .poll(() => fresh.locator('[data-playground-query]').inputValue(), { timeout: 120_000 })
+        .toBe('When did Caroline go to the LGBTQ support group?');
+      const cell = fresh.locator('[data-playground-ranks] tbody tr td[data-retriever="bm25"]');
+      await expect.poll(() => cell.first().innerText(), { timeout: 120_000 }).toMatch(/^#1 · /);
+      await expect
+        .poll(() => fresh.locator('[data-walk-text]').innerText())
+        .toMatch(/^LoCoMo asks .* BM25 puts the memory in the top 5 of \d+ texts \(BM25 #1\)\.$/);
+      expect(freshWatch.foreignRequests(server.origin)).toEqual([]);
+      expect(freshWatch.consoleErrors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('made no request outside the test server and logged no console error', () => {
     expect(watch.foreignRequests(server.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);

@@ -105,7 +105,7 @@ describe('Reproduce page says only what is comparable', () => {
     expect(interval).toMatch(/^\[\d+\.\d, \d+\.\d\]$/);
     expect(
       await page.locator('[data-table="recall"] [data-field="hits"]').first().innerText(),
-    ).toBe('mean of 1982 queries (partial credit)');
+    ).toBe('mean of 1,982 queries (partial credit)');
     const groups = await page.$$eval('[data-table="recall"] tbody tr', (trs) =>
       trs.map((tr) => tr.getAttribute('data-group')),
     );

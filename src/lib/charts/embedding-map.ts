@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { View } from 'vega';
 import { datasetRows, syncDatasets, type DataChange } from './vega-data.ts';
+import type { TypedQueryMark } from '../map/map-search.ts';
 import {
   KIND_LABELS,
   NO_GROUP,
@@ -17,6 +18,7 @@ import {
   VL_SCHEMA,
 } from './chart-kit.ts';
 import { POPULATION_COLORS } from './similarity-histogram.ts';
+import { plural } from '../common/plural.ts';
 
 /** The point selection a click on the map sets; its value is `{ key: [pointKey] }`. */
 export const MAP_PICK = 'map_pick';
@@ -35,6 +37,8 @@ export interface EmbeddingMapOptions {
   height?: number;
   /** What the colour follows; default the kind (target / background / query). */
   colorBy?: MapColorField;
+  /** A typed query to draw (a diamond, dashed lines to its nearest memories). */
+  typed?: TypedQueryMark | null;
 }
 
 /** Ten colours for the groups (Okabe–Ito first); background memories, in no group, light grey. */
@@ -78,7 +82,10 @@ type Domain = [number, number];
  * the lines' extent, and warns "Infinite extent" for x, x2, y and y2 on every draw and update
  * while no query is picked (no lines). Lines join points, so the points' extent holds them.
  */
-export function pointDomain(points: readonly MapDatum[], field: 'x' | 'y'): Domain {
+export function pointDomain(
+  points: readonly Pick<MapDatum, 'x' | 'y'>[],
+  field: 'x' | 'y',
+): Domain {
   const values = points.map((p) => p[field]).filter(Number.isFinite);
   if (values.length === 0) return [0, 1];
   const lo = Math.min(...values);
@@ -99,6 +106,52 @@ function ruleLayer(axis: Axis, x: Domain, y: Domain) {
   };
 }
 
+/** The typed query's two layers: dashed lines to its nearest memories, and the point itself. */
+function typedLayers(typed: TypedQueryMark, axis: Axis, x: Domain, y: Domain) {
+  const position = {
+    x: { field: 'x', type: 'quantitative' as const, axis, scale: { zero: false, domain: x } },
+    y: { field: 'y', type: 'quantitative' as const, axis, scale: { zero: false, domain: y } },
+  };
+  return [
+    {
+      data: { values: typed.lines.map((l) => ({ ...l })) },
+      mark: {
+        type: 'rule' as const,
+        strokeWidth: 1.2,
+        strokeDash: [4, 3],
+        color: OKABE_ITO.blue,
+        ...DECORATION,
+      },
+      encoding: { ...position, x2: { field: 'x2' }, y2: { field: 'y2' } },
+    },
+    {
+      data: {
+        values: [
+          { x: typed.x, y: typed.y, snippet: typed.snippet, how: typed.how, aria: typed.aria },
+        ],
+      },
+      mark: {
+        type: 'point' as const,
+        shape: 'diamond',
+        filled: true,
+        size: 260,
+        color: OKABE_ITO.blue,
+        stroke: OKABE_ITO.black,
+        strokeWidth: 1.5,
+        tooltip: true,
+      },
+      encoding: {
+        ...position,
+        description: ARIA_ENCODING,
+        tooltip: [
+          { field: 'snippet', type: 'nominal' as const, title: 'your query' },
+          { field: 'how', type: 'nominal' as const, title: 'placed' },
+        ],
+      },
+    },
+  ];
+}
+
 /**
  * Memories and queries on the projection's two axes, coloured target / background / query; the
  * selected query's top-k as lines to its memories; a click picks the nearest point. What a pick or
@@ -111,11 +164,14 @@ export function embeddingMapSpec(
   options: EmbeddingMapOptions,
 ): TopLevelSpec {
   const axis: Axis = { labels: false, ticks: false, grid: false, title: null, domain: false };
-  const x = pointDomain(points, 'x');
-  const y = pointDomain(points, 'y');
+  // A typed query placed by PCA may fall outside the memories' extent: the axes take it in.
+  const typed = options.typed ?? null;
+  const extent = typed ? [...points, typed] : points;
+  const x = pointDomain(extent, 'x');
+  const y = pointDomain(extent, 'y');
   return {
     $schema: VL_SCHEMA,
-    description: `${options.title}: ${points.filter((p) => p.role === 'memory').length} memories and ${points.filter((p) => p.role === 'query').length} queries`,
+    description: `${options.title}: ${plural(points.filter((p) => p.role === 'memory').length, 'memory', 'memories')} and ${plural(points.filter((p) => p.role === 'query').length, 'query', 'queries')}`,
     width: options.width ?? 420,
     height: options.height ?? 360,
     datasets: {
@@ -144,17 +200,26 @@ export function embeddingMapSpec(
             legend: null,
           },
           size: {
-            condition: { test: 'datum.selected', value: 220 },
+            condition: [
+              { test: 'datum.selected', value: 220 },
+              { test: 'datum.found', value: 90 },
+            ],
             value: 28,
           },
           opacity: {
             condition: [
               { test: 'datum.faded', value: 0.12 },
-              { test: 'datum.lit || datum.selected', value: 1 },
+              { test: 'datum.lit || datum.selected || datum.found', value: 1 },
             ],
             value: 0.75,
           },
-          stroke: { condition: { test: 'datum.selected', value: OKABE_ITO.black }, value: null },
+          stroke: {
+            condition: [
+              { test: 'datum.selected', value: OKABE_ITO.black },
+              { test: 'datum.found', value: OKABE_ITO.vermillion },
+            ],
+            value: null,
+          },
           strokeWidth: { value: 2 },
           order: { field: 'lit', type: 'quantitative' },
           description: ARIA_ENCODING,
@@ -166,6 +231,7 @@ export function embeddingMapSpec(
           ],
         },
       },
+      ...(typed ? typedLayers(typed, axis, x, y) : []),
     ],
     config: CHART_CONFIG,
   };

@@ -1,7 +1,9 @@
-// The keyboard route to the map's memories: the selected query's top-k and the memories a brush
-// lights up, as list entries that pick exactly what a click on their point picks.
+// The keyboard route to the map's memories: the selected query's top-k, the memories a brush
+// lights up or a search finds, and a typed query's nearest memories, as list entries that pick
+// exactly what a click on their point picks.
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import type { MapData, MapLayout, MapSelection } from './map-points.ts';
+import type { Neighbour } from './map-search.ts';
 
 export interface MemoryEntry {
   /** The point's key: what `mem` in the URL holds once picked. */
@@ -20,6 +22,9 @@ export interface MemoryLists {
   lit: MemoryEntry[];
   /** Lit memories in all; `lit` holds at most the list's limit of them. */
   litTotal: number;
+  /** Memories the search found, in map order (at most the limit), and how many in all. */
+  found: MemoryEntry[];
+  foundTotal: number;
 }
 
 const byScore = (a: MemoryEntry, b: MemoryEntry) =>
@@ -54,9 +59,38 @@ export function memoryLists(
   };
   const top = [...rankOf.keys()].map(entry);
   const lit: MemoryEntry[] = [];
-  for (let at = 0; at < layout.memoryCount; at++) if (data.points[at].lit) lit.push(entry(at));
+  const found: number[] = [];
+  for (let at = 0; at < layout.memoryCount; at++) {
+    if (data.points[at].lit) lit.push(entry(at));
+    if (data.points[at].found) found.push(at);
+  }
   lit.sort(byScore);
-  return { top, lit: lit.slice(0, limit), litTotal: lit.length };
+  return {
+    top,
+    lit: lit.slice(0, limit),
+    litTotal: lit.length,
+    found: found.slice(0, limit).map(entry),
+    foundTotal: found.length,
+  };
+}
+
+/** A typed query's nearest memories as entries: rank and score are the typed query's. */
+export function nearEntries(
+  layout: Pick<MapLayout, 'points'>,
+  data: Pick<MapData, 'points'>,
+  neighbours: readonly Neighbour[],
+): MemoryEntry[] {
+  return neighbours.map(({ at, score }, i) => {
+    const point = layout.points[at];
+    return {
+      key: point.key,
+      id: point.id,
+      role: point.kind === 'target' ? 'target' : 'background',
+      rank: i + 1,
+      score,
+      snippet: data.points[at].snippet,
+    };
+  });
 }
 
 /** What a list entry says: "#1 · 0.812 · target · text…" (rank and score where known). */

@@ -1,10 +1,12 @@
 // The embedding map's state in the URL: `map` (projection method), `brush` (score range, from the
 // similarity histogram or typed), `bseries` (the histogram panel it was drawn in), `mem` (a picked
-// memory's key) and `mapcolor` (`group`: colour by domain / category). The selected query is the
+// memory's key), `mapcolor` (`group`: colour by domain / category), `find` (a text search of the
+// memories) and `near` (a query the reader typed, placed on the map). The selected query is the
 // page's `q`.
 import { INMIND_BACKGROUND } from '../datasets/viewer-queries.ts';
 import { MAP_COLOR_FIELDS, type MapColorField, type PointKind } from './map-points.ts';
 import { isProjectionMethod, type ProjectionMethod } from './projection.ts';
+import { cleanMapText } from './map-search.ts';
 
 export interface MapParams {
   method: ProjectionMethod;
@@ -13,6 +15,10 @@ export interface MapParams {
   series: string | null;
   memory: string | null;
   colorBy: MapColorField;
+  /** The memories' text search; "" for none. */
+  search: string;
+  /** A typed query to place on the map; "" for none. */
+  near: string;
 }
 
 /** "0.1234,0.5678": four decimals, as much as a histogram bin tells apart. */
@@ -37,6 +43,8 @@ export function readMapParams(params: Record<string, string>): MapParams {
     series: params.bseries || null,
     memory: params.mem?.startsWith('m:') ? params.mem : null,
     colorBy: MAP_COLOR_FIELDS.find((f) => f === params.mapcolor) ?? 'kind',
+    search: cleanMapText(params.find),
+    near: cleanMapText(params.near),
   };
 }
 

@@ -145,6 +145,8 @@ export interface MapSelection {
   /** The series (histogram panel) the range was brushed in; null: every series. */
   series: string | null;
   k: number;
+  /** Point indices of the memories a text search found (map-search.ts); absent: no search. */
+  found?: ReadonlySet<number>;
 }
 
 export interface MapDatum {
@@ -159,8 +161,10 @@ export interface MapDatum {
   x: number;
   y: number;
   lit: boolean;
+  /** A memory the text search found. */
+  found: boolean;
   selected: boolean;
-  /** A range is brushed and this point is neither lit nor selected. */
+  /** A range is brushed or a search made, and this point is neither lit, found nor selected. */
   faded: boolean;
   /** Score against the selected query, when the memory is in its corpus. */
   score: number | null;
@@ -182,6 +186,8 @@ export interface MapData {
   lines: LineDatum[];
   /** How many points the range lights up (0 without a range). */
   lit: number;
+  /** How many memories the search found (0 without a search). */
+  found: number;
   /** What a range lights up, in words. */
   litRule: string;
 }
@@ -212,7 +218,8 @@ function scoreText(score: number | null, query: string | null, role: 'memory' | 
   return score === null ? `not in ${query}'s corpus` : `${formatScore(score)} against ${query}`;
 }
 
-function snippet(text: string, max = 90): string {
+/** A text on one line, cut to `max` characters. */
+export function snippet(text: string, max = 90): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -255,9 +262,12 @@ export function mapData(
     }
   }
   const selectedAt = outcome ? layout.queryIndex.get(outcome.query.id) : undefined;
+  const found = selection.found ?? new Set<number>();
+  const dimmed = range !== null || selection.found !== undefined;
   const points = layout.points.map((p, i): MapDatum => {
     const role = p.kind === 'query' ? 'query' : 'memory';
     const isLit = lit.has(i);
+    const isFound = found.has(i);
     const selected = i === selectedAt || p.key === selection.memory;
     return {
       key: p.key,
@@ -269,12 +279,13 @@ export function mapData(
       x: coords[i * 2],
       y: coords[i * 2 + 1],
       lit: isLit,
+      found: isFound,
       selected,
-      faded: range !== null && !isLit && !selected,
+      faded: dimmed && !isLit && !isFound && !selected,
       score: scores.get(i) ?? null,
       id: p.id,
       snippet: snippet(p.text),
-      aria: `${role} | ${KIND_LABELS[p.kind]} | ${p.id}${isLit ? ' | lit' : ''}${selected ? ' | selected' : ''}`,
+      aria: `${role} | ${KIND_LABELS[p.kind]} | ${p.id}${isLit ? ' | lit' : ''}${isFound ? ' | found' : ''}${selected ? ' | selected' : ''}`,
     };
   });
   const lines: LineDatum[] =
@@ -294,6 +305,7 @@ export function mapData(
     points,
     lines,
     lit: lit.size,
+    found: found.size,
     litRule: outcome
       ? `memories whose score against ${outcome.query.id} falls in the range`
       : `target memories and their ${selection.series ? `${selection.series} ` : ''}queries whose target score falls in the range`,

@@ -111,3 +111,23 @@ export function walkSteps(denseModel: string | null): WalkStep[] {
     },
   ];
 }
+
+/** What a step sets that its words are about: the case, its query and the retriever in focus. */
+const STEP_VIEW = ['case', 'qv', 'r'] as const;
+
+/**
+ * The URL changes that show step `n` as Next would have, for a link that opens the walk on a
+ * step (`#/playground?step=4`): its text speaks of its case, so a page showing another case
+ * would speak of the wrong table. Null when the URL already shows the step's view; typed texts
+ * over the step's own case are kept.
+ */
+export function stepArrival(
+  steps: readonly WalkStep[],
+  n: number,
+  params: Readonly<Record<string, string>>,
+): Record<string, string | null> | null {
+  const step = steps[n - 1];
+  if (!step) return null;
+  const same = STEP_VIEW.every((key) => (step.params[key] ?? null) === (params[key] ?? null));
+  return same ? null : { ...step.params, step: String(n) };
+}

@@ -1,4 +1,5 @@
 /** The comparison as the CLI prints it and as CSV: the page shows the same cells. */
+import { plural } from '../common/plural.ts';
 import { ALL } from './summary.ts';
 import type { Comparison, PairRow, RetrieverCell, TieGroupsRow } from './compare.ts';
 
@@ -110,7 +111,7 @@ export function comparisonLines(c: Comparison): string[] {
   ];
   for (const series of c.series) {
     const n = c.cells.find((x) => x.series === series && x.group === ALL)?.queries ?? 0;
-    lines.push('', `${series} (${n} queries)`);
+    lines.push('', `${series} (${plural(n, 'query', 'queries')})`);
     const head = [...c.ks.map((k) => `recall@${k}`), 'AUC'];
     const width = Math.max(16, ...c.retrievers.map((r) => r.ref.length));
     lines.push(`  ${'retriever'.padEnd(width)} ${head.map((h) => h.padEnd(22)).join(' ')}`);

@@ -1,6 +1,7 @@
 import type { Interval } from '../analysis/intervals.ts';
 import type { Evaluation } from './evaluate.ts';
 import type { PaperComparison } from './paper.ts';
+import { plural } from '../common/plural.ts';
 import { ALL, queryRecall, recallTable, separationTable, type RecallCell } from './summary.ts';
 
 /** Recall as the paper prints it: a percentage with one decimal. */
@@ -15,7 +16,7 @@ export function formatPercent(value: number | null): string {
 export function formatHits(cell: Pick<RecallCell, 'hits' | 'queries' | 'method'>): string {
   return cell.method === 'wilson'
     ? `${Math.round(cell.hits)}/${cell.queries}`
-    : `mean of ${cell.queries} queries (partial credit)`;
+    : `mean of ${plural(cell.queries, 'query', 'queries')} (partial credit)`;
 }
 
 /** "[44.9, 62.1]": a 95% interval of a fraction, in percent with one decimal. */
@@ -48,7 +49,7 @@ export function summaryLines(
 ): string[] {
   const { protocol } = evaluation;
   const lines = [
-    `${protocol.benchmark} · ${evaluation.retrieverLabel} · ${evaluation.outcomes.length} scorable queries`,
+    `${protocol.benchmark} · ${evaluation.retrieverLabel} · ${plural(evaluation.outcomes.length, 'scorable query', 'scorable queries')}`,
     ...protocol.notes.map((n) => `  ${n}`),
     '',
   ];

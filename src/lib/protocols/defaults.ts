@@ -1,5 +1,10 @@
 import type { PaperDefault } from '../benchmarks/benchmark-def.ts';
-import { BENCHMARKS, protocolRun, requireProtocolRun } from '../benchmarks/registry.ts';
+import {
+  BENCHMARKS,
+  isUserBenchmarkId,
+  protocolRun,
+  requireProtocolRun,
+} from '../benchmarks/registry.ts';
 import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
 
 export type { PaperDefault } from '../benchmarks/benchmark-def.ts';
@@ -19,8 +24,12 @@ export function paperDefault(benchmark: string): PaperDefault {
   return requireProtocolRun(benchmark).defaults;
 }
 
+/** Whose choice a retriever is: the paper's, MemLens's own, or none (a declared table has no paper). */
+export type RetrieverChoice = 'paper' | "MemLens's own" | 'no paper';
+
 /** "(paper)" for the paper's own retriever, "(MemLens's own)" for every other choice. */
-export function choiceLabel(benchmark: string, retriever: string): string {
+export function choiceLabel(benchmark: string, retriever: string): RetrieverChoice {
+  if (isUserBenchmarkId(benchmark)) return 'no paper';
   return paperDefault(benchmark).paperRetrievers.includes(retriever) ? 'paper' : "MemLens's own";
 }
 

@@ -27,11 +27,17 @@ export function retrieverDescription(
   retriever: string,
   dtype?: ModelDtype,
 ): string {
-  const whose = choiceLabel(benchmark, retriever) === 'paper' ? "the paper's" : "MemLens's own";
-  if (retriever === BM25_ID) return `BM25 (rank_bm25 BM25Okapi), ${whose} choice`;
+  const choice = choiceLabel(benchmark, retriever);
+  const whose =
+    choice === 'no paper'
+      ? retriever === BM25_ID
+        ? 'the first run on a declared table, which has no paper to follow'
+        : 'picked on this page (a declared table has no paper to follow)'
+      : `${choice === 'paper' ? "the paper's" : "MemLens's own"} choice`;
+  if (retriever === BM25_ID) return `BM25 (rank_bm25 BM25Okapi), ${whose}`;
   const spec = getModelSpec(retriever);
   const d = dtype ?? spec.dtypes[0];
-  return `${spec.label}, ${d}, revision ${modelRevision(spec, d)}: ${whose} choice`;
+  return `${spec.label}, ${d}, revision ${modelRevision(spec, d)}: ${whose}`;
 }
 
 function label(c: PaperComparison): string {

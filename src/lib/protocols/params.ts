@@ -73,9 +73,14 @@ export const RUN_VIEW_RESET: Readonly<Record<string, null>> = {
   mem: null,
 };
 
-/** The URL changes for a new value of one run control; a new benchmark starts on its defaults. */
+/**
+ * The URL changes for a new value of one run control; a new benchmark starts on its defaults and
+ * drops the map's search of the old memories and the query typed among them.
+ */
 export function runControlChange(key: string, value: string): Record<string, string | null> {
   const benchmark: Record<string, null> =
-    key === 'bench' ? { ret: null, target: null, prefix: null, mode: null } : {};
+    key === 'bench'
+      ? { ret: null, target: null, prefix: null, mode: null, find: null, near: null }
+      : {};
   return { ...RUN_VIEW_RESET, ...benchmark, [key]: value };
 }

@@ -2,6 +2,7 @@
 // a new view aborts the run before it, whose result is then dropped; a run waiting for tables
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
 import type { LoadProgress } from '../embed/load-progress.ts';
+import { plural } from '../common/plural.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { Embedder } from '../embed/embedder.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
@@ -375,8 +376,11 @@ export function vectorSourceLine(source: VectorSource, label: string, backend: s
     }
     case 'recomputed': {
       const { pack, compared, missing } = source;
-      const gap = missing > 0 ? `; ${missing.toLocaleString('en')} texts are not in the pack` : '';
-      return `Recomputed in this browser (${backend}): max deviation from the site's vectors (${pack.dtype}, ${short(pack.sha256)}) ${source.maxDeviation.toExponential(1)} over ${compared.toLocaleString('en')} vectors${gap}.`;
+      const gap =
+        missing > 0
+          ? `; ${plural(missing, 'text')} ${missing === 1 ? 'is' : 'are'} not in the pack`
+          : '';
+      return `Recomputed in this browser (${backend}): max deviation from the site's vectors (${pack.dtype}, ${short(pack.sha256)}) ${source.maxDeviation.toExponential(1)} over ${plural(compared, 'vector')}${gap}.`;
     }
     case 'unreadable':
       return `The site's vectors could not be read (${source.error}); embedded in this browser instead.`;

@@ -1,5 +1,6 @@
 // What the mapping step lists about the records it read, before anything is loaded: ids that
 // repeat, keys an object repeats (the last one wins), and fields whose values change type.
+import { plural } from '../common/plural.ts';
 import { fieldValue, kindOf, type FieldInfo, type ValueKind } from './fields.ts';
 import { ROLES, type Mapping } from './mapping.ts';
 import type { UserRecord } from './record.ts';
@@ -7,9 +8,6 @@ import { describeRepeats, type KeyRepeat } from './repeated-keys.ts';
 
 /** Names of a record's own id, most specific first; the first top-level field named so is checked. */
 const ID_NAMES = ['task_id', 'query_id', 'question_id', 'record_id', 'qid', 'uid', 'id', '_id'];
-
-const plural = (n: number, word: string) =>
-  `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 /** Values of the id field that more than one record has: how many, and where the first is. */
 export function duplicateIdNote(sample: readonly UserRecord[], fields: readonly FieldInfo[]) {
@@ -81,7 +79,7 @@ export function typeMismatchNotes(
         ? `mapped as the ${role}, each is loaded as text.`
         : 'kept as they are in the fields column.';
     notes.push(
-      `${field.label}: ${main[0]} in ${main[1].count} records, ${listed.join(', ')}; ${outcome}`,
+      `${field.label}: ${main[0]} in ${plural(main[1].count, 'record')}, ${listed.join(', ')}; ${outcome}`,
     );
   }
   return notes;

@@ -2,6 +2,7 @@
 // export a finished run.
 import type { ModelSpec, TextKind } from '../embed/model-registry.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
+import { plural } from '../common/plural.ts';
 import { sha256Hex } from '../common/sha256.ts';
 import type { VectorStore } from '../embed/vector-cache.ts';
 import { checkPack, packRowsOf, readVectorPack, writeVectorPack, type Rejection } from './pack.ts';
@@ -29,7 +30,7 @@ export async function importPack(
 
 export function describeImport(name: string, s: ImportSummary): string {
   const skipped = Object.entries(s.rejected).map(([why, n]) => `${n} (${why})`);
-  return `Imported ${s.imported} vectors from ${name}${skipped.length ? `; skipped ${skipped.join(', ')}` : ''}.`;
+  return `Imported ${plural(s.imported, 'vector')} from ${name}${skipped.length ? `; skipped ${skipped.join(', ')}` : ''}.`;
 }
 
 export interface FinishedRun {

@@ -2,6 +2,7 @@
 // sha256, written by `npm run vectors` (prestart runs it). A page whose texts are all in a pack
 // scores from it without loading the model. The pack's file name and lookup live here only.
 import { errorMessage } from '../common/error-message.ts';
+import { plural } from '../common/plural.ts';
 import { sha256Hex } from '../common/sha256.ts';
 import type { Embedder, EmbedKind, EmbeddingMatrix, EmbedOptions } from '../embed/embedder.ts';
 import { MODEL_DTYPES, type ModelDtype, type ModelSpec } from '../embed/model-registry.ts';
@@ -106,7 +107,7 @@ export function parseSitePackIndex(json: unknown): SitePackIndex {
 /** Some text a run asked for is not in the pack: the page embeds instead. */
 export class PackMissError extends Error {
   constructor(readonly missing: number) {
-    super(`${missing} texts are not in the site's vectors`);
+    super(`${plural(missing, 'text')} ${missing === 1 ? 'is' : 'are'} not in the site's vectors`);
     this.name = 'PackMissError';
   }
 }

@@ -32,6 +32,7 @@ function datum(
     x: key.length,
     y: 1,
     lit: false,
+    found: false,
     selected: false,
     faded: false,
     score: null,
@@ -53,7 +54,7 @@ describe('embedding map spec', () => {
   it('compiles: a rule layer for the top-k under a point layer with the click selection', () => {
     const spec = embeddingMapSpec(points, lines, { title: 'PCA' });
     expect(() => compile(spec)).not.toThrow();
-    expect(spec.description).toBe('PCA: 2 memories and 1 queries');
+    expect(spec.description).toBe('PCA: 2 memories and 1 query');
     if (!('layer' in spec)) throw new Error('not layered');
     expect(
       spec.layer.map((l) => ('mark' in l && typeof l.mark === 'object' ? l.mark.type : '')),
@@ -99,6 +100,34 @@ describe('embedding map spec', () => {
       await updateEmbeddingMap(v, points, lines);
       await updateEmbeddingMap(v, points, []);
     });
+    expect(warnings).toEqual([]);
+  });
+
+  it('draws a found memory larger, opaque and ringed', () => {
+    const text = JSON.stringify(embeddingMapSpec(points, [], { title: 'x' }));
+    expect(text).toContain('{"test":"datum.found","value":90}');
+    expect(text).toContain('{"test":"datum.lit || datum.selected || datum.found","value":1}');
+  });
+
+  it('draws a typed query as a diamond with dashed lines, the axes widened to hold it', async () => {
+    const typed = {
+      x: 40,
+      y: -7,
+      snippet: 'tree nut',
+      how: 'projected',
+      aria: 'typed query | tree nut',
+      lines: [{ x: 40, y: -7, x2: 3, y2: 1, rank: 1 }],
+    };
+    const spec = embeddingMapSpec(points, [], { title: 'x', typed });
+    if (!('layer' in spec)) throw new Error('not layered');
+    expect(
+      spec.layer.map((l) => ('mark' in l && typeof l.mark === 'object' ? l.mark.type : '')),
+    ).toEqual(['rule', 'point', 'rule', 'point']);
+    const text = JSON.stringify(spec);
+    expect(text).toContain('"domain":[3,40]');
+    expect(text).toContain('"domain":[-7,1]');
+    expect(text).toContain('"shape":"diamond"');
+    const warnings = await vegaWarnings(spec, async () => undefined);
     expect(warnings).toEqual([]);
   });
 

@@ -92,6 +92,7 @@ describe('listening to a real Vega view', () => {
       x: 0,
       y: 0,
       lit: false,
+      found: false,
       selected: false,
       faded: false,
       score: null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { entryLabel, memoryLists } from '../../../src/lib/map/map-list.ts';
+import { entryLabel, memoryLists, nearEntries } from '../../../src/lib/map/map-list.ts';
 import { mapData } from '../../../src/lib/map/map-points.ts';
+import { findMemories } from '../../../src/lib/map/map-search.ts';
 import { coords, evaluation, layout } from './map-fixture.ts';
 
 const none = { query: null, memory: null, range: null, series: null, k: 2 };
@@ -8,7 +9,7 @@ const none = { query: null, memory: null, range: null, series: null, k: 2 };
 describe('the map’s memory lists', () => {
   it('are empty with no query and no range', () => {
     const lists = memoryLists(layout, evaluation, mapData(layout, coords, evaluation, none), none);
-    expect(lists).toEqual({ top: [], lit: [], litTotal: 0 });
+    expect(lists).toEqual({ top: [], lit: [], litTotal: 0, found: [], foundTotal: 0 });
   });
 
   it('list the selected query’s top-k in rank order, with role and score', () => {
@@ -41,5 +42,34 @@ describe('the map’s memory lists', () => {
     const lists = memoryLists(layout, evaluation, data, selection);
     expect(lists.lit.map((e) => e.role)).toEqual(['target', 'target']);
     expect(entryLabel(lists.lit[0], String)).toBe('target · I love dish 1 Noted.');
+  });
+
+  it('light and list what a search finds, fading the rest, in map order up to the limit', () => {
+    const selection = { ...none, found: new Set(findMemories(layout, 'dish')) };
+    const data = mapData(layout, coords, evaluation, selection);
+    expect(data.found).toBe(2);
+    expect(data.points.filter((p) => p.found).map((p) => p.aria)).toEqual([
+      'memory | target memory | target | found',
+      'memory | target memory | target | found',
+    ]);
+    expect(data.points.filter((p) => !p.found).every((p) => p.faded)).toBe(true);
+    const lists = memoryLists(layout, evaluation, data, selection, 1);
+    expect(lists.foundTotal).toBe(2);
+    expect(lists.found.map((e) => e.snippet)).toEqual(['I love dish 1 Noted.']);
+    // A search that finds nothing still fades the map: nothing on it matches.
+    const empty = mapData(layout, coords, evaluation, { ...none, found: new Set<number>() });
+    expect(empty.points.every((p) => p.faded)).toBe(true);
+  });
+
+  it('list a typed query’s nearest memories with its own ranks and scores', () => {
+    const data = mapData(layout, coords, evaluation, none);
+    const near = nearEntries(layout, data, [
+      { at: 2, score: 0.9 },
+      { at: 0, score: 0.5 },
+    ]);
+    expect(near.map((e) => entryLabel(e, (s) => s.toFixed(1)))).toEqual([
+      '#1 · 0.9 · background · ccc',
+      '#2 · 0.5 · background · a',
+    ]);
   });
 });

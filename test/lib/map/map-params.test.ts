@@ -17,6 +17,8 @@ describe('map params', () => {
       series: 'naive',
       memory: 'm:lme:3',
       colorBy: 'kind',
+      search: '',
+      near: '',
     });
     expect(readMapParams({ map: 'tsne', brush: 'x,1', mem: '<b>' })).toEqual({
       method: 'pca',
@@ -24,9 +26,20 @@ describe('map params', () => {
       series: null,
       memory: null,
       colorBy: 'kind',
+      search: '',
+      near: '',
     });
     expect(readMapParams({ mapcolor: 'group' }).colorBy).toBe('group');
     expect(readMapParams({ mapcolor: '<b>' }).colorBy).toBe('kind');
+  });
+
+  it('reads the search and the typed query as untrusted text: cleaned and cut short', () => {
+    const read = readMapParams({ find: '  tree\u0000 nut\n\n allergy ', near: 'x'.repeat(5000) });
+    expect(read.search).toBe('tree nut allergy');
+    expect(read.near).toHaveLength(200);
+    expect(readMapParams({ find: '<img src=x onerror=alert(1)>' }).search).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
   });
 
   it('reads a typed score range in either order, naming a field that is not a number', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { standing, walkSteps, type WalkTable } from '../../../src/lib/playground/walk.ts';
+import {
+  standing,
+  stepArrival,
+  walkSteps,
+  type WalkTable,
+} from '../../../src/lib/playground/walk.ts';
 import { readState } from '../../../src/lib/playground/state.ts';
 import { bm25Option, modelOption, walkModel } from '../../../src/lib/playground/retrievers.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
@@ -101,5 +106,32 @@ describe("the walk's words come from the rank table beside them", () => {
     expect(walkSteps('minilm')[0].text({ ...table([]), backgroundSize: 1 })).toContain(
       'among 1 unrelated turn.',
     );
+  });
+});
+
+describe('opening the walk on a step by its link', () => {
+  const steps = walkSteps('minilm');
+
+  it('brings a fresh page to the step’s case, query and retriever', () => {
+    expect(stepArrival(steps, 4, { step: '4' })).toEqual({
+      mem: null,
+      q: null,
+      case: 'locomo-direct',
+      qv: null,
+      r: 'bm25',
+      step: '4',
+    });
+    expect(stepArrival(steps, 3, { step: '3' })).toMatchObject({ qv: 'indirect', r: 'minilm' });
+  });
+
+  it('leaves a URL that already shows the step alone, typed texts included', () => {
+    expect(stepArrival(steps, 4, { step: '4', case: 'locomo-direct', r: 'bm25' })).toBeNull();
+    expect(stepArrival(steps, 5, { step: '5', case: 'custom', r: 'bm25', mem: 'a\nb' })).toBeNull();
+    expect(stepArrival(steps, 1, { step: '1', qv: 'naive', r: 'bm25' })).toBeNull();
+  });
+
+  it('does nothing for a step the walk does not have', () => {
+    expect(stepArrival(steps, 9, { step: '9' })).toBeNull();
+    expect(stepArrival(steps, 0, {})).toBeNull();
   });
 });

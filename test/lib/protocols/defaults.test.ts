@@ -74,6 +74,11 @@ describe('every benchmark has a paper default, and other choices are MemLens’s
     expect(choiceLabel('locomo', 'bm25')).toBe("MemLens's own");
     expect(choiceLabel('locomo-conv', 'minilm')).toBe('paper');
   });
+
+  it('says a declared table has no paper, for BM25 as for a model', () => {
+    expect(choiceLabel('user_mine', 'bm25')).toBe('no paper');
+    expect(choiceLabel('user_mine', 'minilm')).toBe('no paper');
+  });
 });
 
 describe('LoCoMo categories by the release’s numbering', () => {

@@ -68,6 +68,18 @@ describe('Reproduce summary', () => {
     );
   });
 
+  it('says what is true of a declared table: no paper, so nobody else chose BM25', () => {
+    const s = reproduceSummary('user_mine', 'bm25', []);
+    expect(s.model).toBe(
+      'BM25 (rank_bm25 BM25Okapi), the first run on a declared table, which has no paper to follow',
+    );
+    expect(s.model).not.toContain("MemLens's own");
+    expect(reproduceSummary('user_mine', 'tiny-bert', []).model).toMatch(
+      /: picked on this page \(a declared table has no paper to follow\)$/,
+    );
+    expect(s.none).toBe('Your own benchmark: there is no paper number to compare with.');
+  });
+
   it('gives every chart of every protocol its own source line', () => {
     for (const b of BENCHMARKS) {
       const { similarity, recall } = figureSources(b);

@@ -136,6 +136,15 @@ describe('paper comparison', () => {
       'mean of 4 queries (partial credit)',
     );
   });
+
+  it('says one query in the singular, and groups thousands', () => {
+    expect(formatHits({ hits: 0.5, queries: 1, method: 'bootstrap' })).toBe(
+      'mean of 1 query (partial credit)',
+    );
+    expect(formatHits({ hits: 3.5, queries: 1982, method: 'bootstrap' })).toBe(
+      'mean of 1,982 queries (partial credit)',
+    );
+  });
 });
 
 describe('Reproduce URL state', () => {

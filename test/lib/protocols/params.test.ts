@@ -27,8 +27,11 @@ describe('runControlChange', () => {
       target: null,
       prefix: null,
       mode: null,
+      find: null,
+      near: null,
       bench: 'locomo',
     });
+    // The map's search and typed query stay for another model of the same memories.
     expect(runControlChange('ret', 'minilm')).toEqual({ ...RUN_VIEW_RESET, ret: 'minilm' });
   });
 

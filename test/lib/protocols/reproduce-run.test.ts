@@ -337,6 +337,13 @@ describe("protocolCompute with the site's vectors", () => {
     ).toBe(
       "Recomputed in this browser (WASM): max deviation from the site's vectors (fp32, sha256 abababababab…) 3.2e-7 over 1,234 vectors; 2 texts are not in the pack.",
     );
+    expect(
+      vectorSourceLine(
+        { kind: 'recomputed', pack: pinned, maxDeviation: 0, compared: 1, missing: 1 },
+        'tiny-bert',
+        'WASM',
+      ),
+    ).toMatch(/ over 1 vector; 1 text is not in the pack\.$/);
     expect(vectorSourceLine({ kind: 'unreadable', error: 'HTTP 500' }, 'x', '')).toMatch(
       /could not be read \(HTTP 500\); embedded in this browser instead/,
     );

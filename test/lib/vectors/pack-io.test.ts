@@ -48,6 +48,9 @@ describe('pack import and export', () => {
       [0.6000000238418579, 0.800000011920929],
     ]);
     expect(describeImport('p.parquet', summary)).toBe('Imported 3 vectors from p.parquet.');
+    expect(describeImport('one.parquet', { imported: 1, rejected: {} })).toBe(
+      'Imported 1 vector from one.parquet.',
+    );
   });
 
   it('reports what it skipped, and names the file after model and dtype', async () => {
