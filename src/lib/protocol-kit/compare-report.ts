@@ -107,6 +107,7 @@ export function comparisonLines(c: Comparison): string[] {
     `  paired: hit@k by the exact two-sided McNemar test (b = A hits, B misses; c = the reverse),`,
     `  Δrecall@k and ΔAUC by a paired bootstrap over queries (seed ${c.seed}; ${c.reps.recall} resamples, AUC ${c.reps.auc}),`,
     `  p adjusted by Holm over the pairs of each series and k; * = significant at α = ${c.alpha}`,
+    ...c.retrievers.flatMap((r) => (r.note === undefined ? [] : [`  ${r.ref}: ${r.note}`])),
   ];
   for (const series of c.series) {
     const n = c.cells.find((x) => x.series === series && x.group === ALL)?.queries ?? 0;

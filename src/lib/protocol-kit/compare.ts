@@ -21,6 +21,7 @@ import {
 import type { Evaluation, QueryOutcome } from './evaluate.ts';
 import { HEADLINE_KS } from './report.ts';
 import { separationStats } from '../analysis/separation.ts';
+import type { SubmissionScope } from './submission-retriever.ts';
 import { ALL, queryRecall, recallTable, separationTable, seriesOf } from './summary.ts';
 
 export interface ComparedRetriever {
@@ -30,6 +31,10 @@ export interface ComparedRetriever {
   evaluation: Evaluation;
   /** What pins its weights (the ModelRef's revision; a brought model's file digest); none for BM25. */
   revision?: string;
+  /** What the retriever is where it is not a ranking of the corpus (a submission's proxy). */
+  note?: string;
+  /** A submission's recorded contexts and the target's rank in each, per query id. */
+  contexts?: SubmissionScope['contexts'];
 }
 
 export interface CompareOptions {
@@ -93,7 +98,7 @@ export interface TieGroupsRow {
 
 export interface Comparison {
   benchmark: string;
-  retrievers: { ref: string; label: string; revision?: string }[];
+  retrievers: { ref: string; label: string; revision?: string; note?: string }[];
   ks: number[];
   tieK: number;
   alpha: number;
@@ -383,9 +388,12 @@ export function compareRetrievers(
   adjust(pairs, alpha);
   return {
     benchmark: first.protocol.benchmark,
-    retrievers: retrievers.map(({ ref, label, revision }) =>
-      revision === undefined ? { ref, label } : { ref, label, revision },
-    ),
+    retrievers: retrievers.map(({ ref, label, revision, note }) => ({
+      ref,
+      label,
+      ...(revision === undefined ? {} : { revision }),
+      ...(note === undefined ? {} : { note }),
+    })),
     ks,
     tieK,
     alpha,

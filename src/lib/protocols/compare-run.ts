@@ -21,6 +21,20 @@ import { buildProtocol } from './build.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { PickedPacks } from '../vectors/pack-model.ts';
 import type { ReproduceParams } from './params.ts';
+import type { Protocol } from '../protocol-kit/types.ts';
+import { plural } from '../common/plural.ts';
+import { userTablesQuery } from '../query/user-tables.ts';
+import { submissionSystemsQuery } from '../userdata/submission-proxy-queries.ts';
+import {
+  SUBMISSION_KIND,
+  formatSubmissionRef,
+  readSubmission,
+  restrictProtocol,
+  scopeLine,
+  submissionRun,
+  type SubmissionInput,
+  type SubmissionRun,
+} from '../protocol-kit/submission-retriever.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
 
@@ -58,6 +72,8 @@ export interface CompareRequest {
   alpha: number;
   /** Bumped when the reader picks a pack, so a reference already in the URL runs again. */
   packs?: number;
+  /** The data version where a submission is compared: a table loaded again runs it again. */
+  tables?: number;
 }
 
 export interface CompareResult {
@@ -83,8 +99,11 @@ export function readCompareRefs(text: string | undefined): {
   for (const part of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
     try {
       const ref = parseCompareRef(part);
-      // A pack picked in the page; the page runs no folder or Hub model it brings yet.
-      if (ref.id !== BM25_ID && ref.brought?.kind !== 'pack') getModelSpec(ref.id);
+      // A pack picked in the page or a submission table; no folder or Hub model it brings yet.
+      if (ref.submission?.kind === 'file') throw new Error('a page reads tables, not paths');
+      if (ref.id !== BM25_ID && ref.brought?.kind !== 'pack' && !ref.submission) {
+        getModelSpec(ref.id);
+      }
       const name = formatCompareRef(ref);
       if (!refs.some((r) => formatCompareRef(r) === name)) refs.push(ref);
     } catch {
@@ -97,7 +116,16 @@ export function readCompareRefs(text: string | undefined): {
 function requestKey(r: CompareRequest): string {
   const { spec, queryPrefix, device } = r.view;
   const refs = r.refs.map(formatCompareRef);
-  return JSON.stringify([spec, queryPrefix, device, refs, r.k, r.alpha, r.packs ?? 0]);
+  return JSON.stringify([
+    spec,
+    queryPrefix,
+    device,
+    refs,
+    r.k,
+    r.alpha,
+    r.packs ?? 0,
+    r.tables ?? 0,
+  ]);
 }
 
 export class CompareRun<Source> {
@@ -171,6 +199,8 @@ export interface CompareComputeDeps {
   served: Promise<ReadonlyMap<string, readonly ModelDtype[]>>;
   /** The vector packs the reader picked, for `pack:` references. */
   packs?: PickedPacks;
+  /** What to load again when a `sub:` reference's table is not here (after a reload that lost it). */
+  missingTable?: (table: string) => string;
 }
 
 /** A picked pack's retriever: its vectors answer the protocol's texts by the cache key. */
@@ -185,19 +215,86 @@ function packRetriever(name: string, packs: PickedPacks | undefined, queryPrefix
   return { retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
 }
 
+interface OpenedSubmission {
+  input: SubmissionInput;
+  label: string;
+  /** Its run on the whole protocol: what it covers there. */
+  full: SubmissionRun;
+}
+
+/** Each `sub:` reference read and ranked on the whole protocol, by its name. */
+async function openSubmissions(
+  reader: QueryRunner,
+  protocol: Protocol,
+  refs: readonly CompareRef[],
+  missingTable: (table: string) => string,
+): Promise<Map<string, OpenedSubmission>> {
+  const opened = new Map<string, OpenedSubmission>();
+  for (const ref of refs) {
+    const sub = ref.submission;
+    if (sub?.kind !== 'table') continue;
+    const name = formatCompareRef(ref);
+    const input = await readSubmission(
+      reader,
+      sub.table,
+      sub.system,
+      name,
+      missingTable(sub.table),
+    );
+    const label = `${sub.system} (${sub.table}, proxy)`;
+    opened.set(name, { input, label, full: await submissionRun(protocol, name, label, input) });
+  }
+  return opened;
+}
+
+/** The queries every submission covers: a paired comparison runs on those alone. */
+function pairedProtocol(protocol: Protocol, subs: ReadonlyMap<string, OpenedSubmission>): Protocol {
+  const covered = [...subs.values()].map(
+    ({ full }) => new Set(full.evaluation.outcomes.map((o) => o.query.id)),
+  );
+  if (covered.length === 0) return protocol;
+  const ids = new Set(
+    protocol.queries.map((q) => q.id).filter((id) => covered.every((c) => c.has(id))),
+  );
+  if (ids.size === 0) {
+    throw new Error(`${[...subs.keys()].join(' and ')} cover no query in common: nothing to pair`);
+  }
+  return restrictProtocol(protocol, ids);
+}
+
+const whenLost = (table: string) =>
+  `Load the InMind submission file that made ${table} again on Your data: a table this browser did not keep is gone after a reload.`;
+
 /** The real computation over the tables: each retriever in the dtype asked for, or the site's first. */
 export function compareCompute({
   hub,
   served,
   packs,
+  missingTable = whenLost,
 }: CompareComputeDeps): CompareCompute<QueryRunner> {
   return async (reader, request, signal, onStep, onProgress) => {
-    const protocol = await buildProtocol(request.view.spec, reader);
+    const full = await buildProtocol(request.view.spec, reader);
+    const subs = await openSubmissions(reader, full, request.refs, missingTable);
+    const protocol = pairedProtocol(full, subs);
     const dtypes = await served;
     const retrievers: ComparedRetriever[] = [];
     for (const [index, ref] of request.refs.entries()) {
       const name = formatCompareRef(ref);
       onStep({ index, total: request.refs.length, ref: name });
+      const sub = subs.get(name);
+      if (sub) {
+        // Ranked again on the paired queries, so every retriever has the same outcomes.
+        const run = await submissionRun(protocol, name, sub.label, sub.input);
+        retrievers.push({
+          ref: name,
+          label: sub.label,
+          evaluation: run.evaluation,
+          revision: run.revision,
+          note: scopeLine(sub.full.scope, protocol.queries.length),
+          contexts: run.scope.contexts,
+        });
+        continue;
+      }
       if (ref.brought?.kind === 'pack') {
         const pack = packRetriever(name, packs, request.view.queryPrefix);
         await pack.retriever.prepare(protocol, { signal, onProgress });
@@ -255,4 +352,22 @@ export function pickerRef(
   if (ref.id === BM25_ID || ref.dtype !== null) return formatCompareRef(ref);
   const first = served.get(ref.id)?.[0];
   return first ? `${ref.id}:${first}` : ref.id;
+}
+
+/** Each system of each InMind submission loaded on Your data, as `sub:TABLE:SYSTEM`. */
+export async function submissionChoices(reader: QueryRunner): Promise<CompareChoice[]> {
+  const tables = (await reader.run(userTablesQuery())).filter((t) => t.kind === SUBMISSION_KIND);
+  const choices: CompareChoice[] = [];
+  for (const t of tables) {
+    for (const s of await reader.run(submissionSystemsQuery(t.name))) {
+      const ref = formatSubmissionRef({ kind: 'table', table: t.name, system: s.system });
+      choices.push({ ref, label: `${s.system} (${t.name}, ${plural(s.tasks, 'task')}; proxy)` });
+    }
+  }
+  return choices;
+}
+
+/** Whether a comparison names a submission: it then waits for the kept tables and reruns on a reload. */
+export function namesSubmission(refs: readonly CompareRef[]): boolean {
+  return refs.some((r) => r.submission !== undefined);
 }

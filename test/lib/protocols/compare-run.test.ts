@@ -42,6 +42,21 @@ describe('readCompareRefs', () => {
   });
 });
 
+describe('readCompareRefs with a submission', () => {
+  it("takes a loaded table's system; a submission file is named and left out", () => {
+    const { refs, rejected } = readCompareRefs(
+      'bm25,sub:user_run:Ranked RAG,sub:user_run:a%2Cb,submission:run.jsonl,sub:inmind_tasks:x',
+    );
+    expect(refs.map((r) => r.id)).toEqual([
+      'bm25',
+      'sub:user_run:Ranked RAG',
+      'sub:user_run:a%2Cb',
+    ]);
+    expect(refs[2].submission).toEqual({ kind: 'table', table: 'user_run', system: 'a,b' });
+    expect(rejected).toEqual(['submission:run.jsonl', 'sub:inmind_tasks:x']);
+  });
+});
+
 describe('CompareRun', () => {
   it('runs once per request, reports steps and ends idle with the comparison', async () => {
     let calls = 0;
