@@ -21,8 +21,10 @@ import {
 import type { Evaluation, QueryOutcome } from './evaluate.ts';
 import { HEADLINE_KS } from './report.ts';
 import { separationStats } from '../analysis/separation.ts';
-import type { SubmissionScope } from './submission-retriever.ts';
 import { ALL, queryRecall, recallTable, separationTable, seriesOf } from './summary.ts';
+
+/** Per query id: the context a submission's system recorded, and the target's rank in it. */
+export type RecordedContexts = ReadonlyMap<string, { context: string; rank: number | null }>;
 
 export interface ComparedRetriever {
   /** As given (`bm25`, `minilm`, `minilm:q8`): the name in every row. */
@@ -34,7 +36,7 @@ export interface ComparedRetriever {
   /** What the retriever is where it is not a ranking of the corpus (a submission's proxy). */
   note?: string;
   /** A submission's recorded contexts and the target's rank in each, per query id. */
-  contexts?: SubmissionScope['contexts'];
+  contexts?: RecordedContexts;
 }
 
 export interface CompareOptions {

@@ -17,6 +17,7 @@ import { indexBackground, targetRank } from '../userdata/submission-proxy.ts';
 import type { DataKind } from '../userdata/inspect.ts';
 import { K_MAX, type Evaluation, type QueryOutcome } from './evaluate.ts';
 import type { Protocol } from './types.ts';
+import type { ComparedRetriever, RecordedContexts } from './compare.ts';
 
 /** `sub:TABLE:SYSTEM` (a table loaded on Your data) or the CLI's `submission:FILE[:SYSTEM]`. */
 export type SubmissionRef =
@@ -103,7 +104,7 @@ export interface SubmissionScope {
   /** Series covered, each with the context it is read from. */
   series: string[];
   /** Per query id: the recorded context and the target's rank in it (null: absent). */
-  contexts: ReadonlyMap<string, { context: string; rank: number | null }>;
+  contexts: RecordedContexts;
 }
 
 export interface SubmissionRun {
@@ -246,4 +247,72 @@ export function scopeLine(scope: SubmissionScope, paired: number): string {
     `hit@k from the target's rank in the recorded context, a rank-based proxy, not the paper's judged Target Recall; ` +
     `no AUC: a submission records contexts, not scores`
   );
+}
+
+/** One system of a loaded submission table, as a comparison names it. */
+export interface SubmissionSource {
+  name: string;
+  table: string;
+  system: string;
+  /** What to tell the reader when the table is not loaded. */
+  whenMissing: string;
+}
+
+export interface OpenedSubmission {
+  name: string;
+  input: SubmissionInput;
+  label: string;
+  /** Its run on the whole protocol: what it covers there. */
+  full: SubmissionRun;
+}
+
+/** Each system read and ranked on the whole protocol, by its name. */
+export async function openSubmissions(
+  reader: QueryRunner,
+  protocol: Protocol,
+  sources: readonly SubmissionSource[],
+): Promise<Map<string, OpenedSubmission>> {
+  const opened = new Map<string, OpenedSubmission>();
+  for (const { name, table, system, whenMissing } of sources) {
+    const input = await readSubmission(reader, table, system, name, whenMissing);
+    const label = `${system} (${table}, proxy)`;
+    const full = await submissionRun(protocol, name, label, input);
+    opened.set(name, { name, input, label, full });
+  }
+  return opened;
+}
+
+/** The queries every submission covers: a paired comparison runs on those alone. */
+export function pairedProtocol(
+  protocol: Protocol,
+  subs: ReadonlyMap<string, OpenedSubmission>,
+): Protocol {
+  const covered = [...subs.values()].map(
+    ({ full }) => new Set(full.evaluation.outcomes.map((o) => o.query.id)),
+  );
+  if (covered.length === 0) return protocol;
+  const ids = new Set(
+    protocol.queries.map((q) => q.id).filter((id) => covered.every((c) => c.has(id))),
+  );
+  if (ids.size === 0) {
+    throw new Error(`${[...subs.keys()].join(' and ')} cover no query in common: nothing to pair`);
+  }
+  return restrictProtocol(protocol, ids);
+}
+
+/** A submission's system on the paired protocol, as the comparison takes it. */
+export async function submissionCompared(
+  protocol: Protocol,
+  sub: OpenedSubmission,
+): Promise<ComparedRetriever> {
+  // Ranked again on the paired queries, so every retriever has the same outcomes.
+  const run = await submissionRun(protocol, sub.name, sub.label, sub.input);
+  return {
+    ref: sub.name,
+    label: sub.label,
+    evaluation: run.evaluation,
+    revision: run.revision,
+    note: scopeLine(sub.full.scope, protocol.queries.length),
+    contexts: run.scope.contexts,
+  };
 }

@@ -21,19 +21,15 @@ import { buildProtocol } from './build.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { PickedPacks } from '../vectors/pack-model.ts';
 import type { ReproduceParams } from './params.ts';
-import type { Protocol } from '../protocol-kit/types.ts';
 import { plural } from '../common/plural.ts';
 import { userTablesQuery } from '../query/user-tables.ts';
 import { submissionSystemsQuery } from '../userdata/submission-proxy-queries.ts';
 import {
   SUBMISSION_KIND,
   formatSubmissionRef,
-  readSubmission,
-  restrictProtocol,
-  scopeLine,
-  submissionRun,
-  type SubmissionInput,
-  type SubmissionRun,
+  openSubmissions,
+  pairedProtocol,
+  submissionCompared,
 } from '../protocol-kit/submission-retriever.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
@@ -215,53 +211,6 @@ function packRetriever(name: string, packs: PickedPacks | undefined, queryPrefix
   return { retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
 }
 
-interface OpenedSubmission {
-  input: SubmissionInput;
-  label: string;
-  /** Its run on the whole protocol: what it covers there. */
-  full: SubmissionRun;
-}
-
-/** Each `sub:` reference read and ranked on the whole protocol, by its name. */
-async function openSubmissions(
-  reader: QueryRunner,
-  protocol: Protocol,
-  refs: readonly CompareRef[],
-  missingTable: (table: string) => string,
-): Promise<Map<string, OpenedSubmission>> {
-  const opened = new Map<string, OpenedSubmission>();
-  for (const ref of refs) {
-    const sub = ref.submission;
-    if (sub?.kind !== 'table') continue;
-    const name = formatCompareRef(ref);
-    const input = await readSubmission(
-      reader,
-      sub.table,
-      sub.system,
-      name,
-      missingTable(sub.table),
-    );
-    const label = `${sub.system} (${sub.table}, proxy)`;
-    opened.set(name, { input, label, full: await submissionRun(protocol, name, label, input) });
-  }
-  return opened;
-}
-
-/** The queries every submission covers: a paired comparison runs on those alone. */
-function pairedProtocol(protocol: Protocol, subs: ReadonlyMap<string, OpenedSubmission>): Protocol {
-  const covered = [...subs.values()].map(
-    ({ full }) => new Set(full.evaluation.outcomes.map((o) => o.query.id)),
-  );
-  if (covered.length === 0) return protocol;
-  const ids = new Set(
-    protocol.queries.map((q) => q.id).filter((id) => covered.every((c) => c.has(id))),
-  );
-  if (ids.size === 0) {
-    throw new Error(`${[...subs.keys()].join(' and ')} cover no query in common: nothing to pair`);
-  }
-  return restrictProtocol(protocol, ids);
-}
-
 const whenLost = (table: string) =>
   `Load the InMind submission file that made ${table} again on Your data: a table this browser did not keep is gone after a reload.`;
 
@@ -274,7 +223,13 @@ export function compareCompute({
 }: CompareComputeDeps): CompareCompute<QueryRunner> {
   return async (reader, request, signal, onStep, onProgress) => {
     const full = await buildProtocol(request.view.spec, reader);
-    const subs = await openSubmissions(reader, full, request.refs, missingTable);
+    const sources = request.refs.flatMap((ref) => {
+      const sub = ref.submission;
+      if (sub?.kind !== 'table') return [];
+      const { table, system } = sub;
+      return [{ name: formatCompareRef(ref), table, system, whenMissing: missingTable(table) }];
+    });
+    const subs = await openSubmissions(reader, full, sources);
     const protocol = pairedProtocol(full, subs);
     const dtypes = await served;
     const retrievers: ComparedRetriever[] = [];
@@ -283,16 +238,7 @@ export function compareCompute({
       onStep({ index, total: request.refs.length, ref: name });
       const sub = subs.get(name);
       if (sub) {
-        // Ranked again on the paired queries, so every retriever has the same outcomes.
-        const run = await submissionRun(protocol, name, sub.label, sub.input);
-        retrievers.push({
-          ref: name,
-          label: sub.label,
-          evaluation: run.evaluation,
-          revision: run.revision,
-          note: scopeLine(sub.full.scope, protocol.queries.length),
-          contexts: run.scope.contexts,
-        });
+        retrievers.push(await submissionCompared(protocol, sub));
         continue;
       }
       if (ref.brought?.kind === 'pack') {
