@@ -87,7 +87,7 @@ describe('an InMind submission in the Reproduce comparison', () => {
       timeout: 180_000,
     });
     expect(page.url()).toContain(`cmp=${encodeURIComponent(REFS)}`);
-    expect(await page.textContent(`[data-proxy-note="${SUB}"]`)).toMatch(
+    expect(await page.textContent(`[data-retriever-note="${SUB}"]`)).toMatch(
       /covers 4 of 125 tasks \(naive from naive\.context; indirect from query\.context\), so every retriever is paired on 8 queries; .*proxy.*no AUC: a submission records contexts, not scores/,
     );
     const row = `[data-compare-table="indirect"] tr[data-retriever="${SUB}"]`;
@@ -107,7 +107,7 @@ describe('an InMind submission in the Reproduce comparison', () => {
     ]);
     const csv = await readFile(await download.path(), 'utf8');
     const line = csv.split('\n').find((l) => l.startsWith(`inmind,indirect,all,bm25,${SUB},`));
-    expect(line).toMatch(/,proxy:sha256:[0-9a-f]{64}$/);
+    expect(line).toMatch(/,proxy:sha256:[0-9a-f]{64},,"covers 4 of 125 tasks .*no AUC/);
     // Naive, BM25 − the submission: BM25 hits at 5 where the system's naive context lacks the target.
     const onlyBm25 = [...bm25NaiveHits].filter(([t, hit]) => hit && !((NAIVE_RANKS[t] ?? 99) <= 5));
     expect(onlyBm25.length).toBeGreaterThan(0);

@@ -138,9 +138,13 @@ export function comparisonLines(c: Comparison): string[] {
 
 export type CsvValue = string | number | boolean | null;
 
-/** One row per pair × series × group × metric × k, with b, c, p, Holm p, the interval and what pins each side's weights. */
+/**
+ * One row per pair × series × group × metric × k, with b, c, p, Holm p, the interval, what pins
+ * each side's weights and what each side is where it says (a submission's scope, a folder's files).
+ */
 export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
   const revision = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.revision ?? null;
+  const note = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.note ?? null;
   return c.pairs.map((p) => ({
     benchmark: c.benchmark,
     series: p.series,
@@ -166,5 +170,7 @@ export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
     bootstrap_reps: p.metric === 'recall' ? c.reps.recall : c.reps.auc,
     revision_a: revision(p.a),
     revision_b: revision(p.b),
+    note_a: note(p.a),
+    note_b: note(p.b),
   }));
 }

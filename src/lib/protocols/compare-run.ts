@@ -4,6 +4,8 @@
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
 import { getModelSpec, type ModelDtype } from '../embed/model-registry.ts';
 import { parseModelRef } from '../embed/model-ref.ts';
+import { pickedModel } from '../embed/picked-files.ts';
+import { pickedModelRef } from '../embed/picked-folder.ts';
 import type { QueryRunner } from '../query/query-client.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
@@ -66,7 +68,7 @@ export interface CompareRequest {
   /** The k of the tie groups and the disagreement lists. */
   k: number | null;
   alpha: number;
-  /** Bumped when the reader picks a pack, so a reference already in the URL runs again. */
+  /** Bumped when the reader picks a pack or a folder, so a reference already in the URL runs again. */
   packs?: number;
   /** The data version where a submission is compared: a table loaded again runs it again. */
   tables?: number;
@@ -95,11 +97,13 @@ export function readCompareRefs(text: string | undefined): {
   for (const part of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
     try {
       const ref = parseCompareRef(part);
-      // A pack picked in the page or a submission table; no folder or Hub model it brings yet.
+      // A pack or a folder picked in the page, or a submission table; no Hub model yet.
       if (ref.submission?.kind === 'file') throw new Error('a page reads tables, not paths');
-      if (ref.id !== BM25_ID && ref.brought?.kind !== 'pack' && !ref.submission) {
-        getModelSpec(ref.id);
+      if (ref.brought?.kind === 'onnx' && !isPickedName(ref.brought.path, ref.dtype)) {
+        throw new Error('a page picks a folder by its name, onnx:NAME');
       }
+      if (ref.id !== BM25_ID && !ref.brought && !ref.submission) getModelSpec(ref.id);
+      if (ref.brought?.kind === 'hub') throw new Error('the page has no Hub picker yet');
       const name = formatCompareRef(ref);
       if (!refs.some((r) => formatCompareRef(r) === name)) refs.push(ref);
     } catch {
@@ -107,6 +111,11 @@ export function readCompareRefs(text: string | undefined): {
     }
   }
   return { refs, rejected };
+}
+
+/** `onnx:NAME` as the page names a picked folder: its name alone, no path, no dtype. */
+function isPickedName(path: string, dtype: ModelDtype | null): boolean {
+  return dtype === null && /^[\w.-]{1,120}$/.test(path);
 }
 
 function requestKey(r: CompareRequest): string {
@@ -239,6 +248,23 @@ export function compareCompute({
       const sub = subs.get(name);
       if (sub) {
         retrievers.push(await submissionCompared(protocol, sub));
+        continue;
+      }
+      if (ref.brought?.kind === 'onnx') {
+        const picked = pickedModel(name);
+        if (!picked) {
+          throw new Error(
+            `${name}: pick the folder again ("Add an ONNX folder"): a page cannot reopen a folder after a reload`,
+          );
+        }
+        const model = pickedModelRef(picked, request.view.device);
+        const retriever = await new RetrieverPool(hub).retriever(model, request.view.queryPrefix);
+        await retriever.prepare(protocol, { signal, onProgress });
+        signal.throwIfAborted();
+        const evaluation = scoreProtocol(protocol, retriever);
+        const label = `${model.spec.label} ${model.dtype}`;
+        const note = `files read in this page: ${picked.model.files.map((f) => `${f.path} sha256 ${f.sha256} (${f.bytes} bytes)`).join('; ')}`;
+        retrievers.push({ ref: name, label, evaluation, revision: model.revision, note });
         continue;
       }
       if (ref.brought?.kind === 'pack') {

@@ -175,6 +175,8 @@ describe('a submission in the comparison (compareCompute, as the page runs it)',
       (r) => r.retriever_a === 'bm25' && r.retriever_b === ranked,
     );
     expect(csv?.revision_b).toMatch(/^proxy:sha256:/);
+    expect(csv?.note_b).toBe(note);
+    expect(csv?.note_a).toBeNull();
     expect(comparisonLines(c).join('\n')).toContain(`${summ}: covers 2 of 125 tasks`);
   });
 
