@@ -20,6 +20,11 @@ export function pickedModel(id: string): PickedModel | undefined {
   return picked.get(id);
 }
 
+/** Every folder picked in this tab, in the order picked. */
+export function pickedModels(): PickedModel[] {
+  return [...picked.values()];
+}
+
 /** Where the worker answers a picked model's files: a path under the site no file is served at. */
 export function pickedLoadId(entry: Pick<PickedModel, 'model'>): string {
   return `picked-${entry.model.ref.revision.replace(/^files:/, '').slice(0, 24)}`;

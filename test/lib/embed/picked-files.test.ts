@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pickedFetch, pickedModel } from '../../../src/lib/embed/picked-files.ts';
+import { pickedFetch, pickedModel, pickedModels } from '../../../src/lib/embed/picked-files.ts';
 
 describe('pickedFetch, the worker answering from the picked files', () => {
   it('finds no model before one is picked', () => {
     expect(pickedModel('onnx:none')).toBeUndefined();
+    expect(pickedModels()).toEqual([]);
   });
 
   const base = 'https://site.test/models/picked-1/';

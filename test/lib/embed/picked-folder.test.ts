@@ -7,7 +7,7 @@ import {
   splitRelative,
   type PickedFile,
 } from '../../../src/lib/embed/picked-folder.ts';
-import { pickedLoadId, pickedModel } from '../../../src/lib/embed/picked-files.ts';
+import { pickedLoadId, pickedModel, pickedModels } from '../../../src/lib/embed/picked-files.ts';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 import { repoRoot } from '../../../scripts/lib/site-build.ts';
 
@@ -56,6 +56,7 @@ describe('a folder picked in the page', () => {
     expect(Object.keys(entry.files)).not.toContain('vocab.txt');
     expect(pickedModel('onnx:my-tiny')).toBe(entry);
     expect(pickedModel('onnx:other')).toBeUndefined();
+    expect(pickedModels()).toEqual([entry]);
     expect(pickedModelRef(entry, 'wasm')).toMatchObject({ backend: 'wasm', dtype: 'fp32' });
     expect(pickedLoadId(entry)).toMatch(/^picked-[0-9a-f]{24}$/);
   });
