@@ -55,7 +55,20 @@ import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { buildProtocol } from '../src/lib/protocols/build.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
-import { compareRetrievers, type Comparison } from '../src/lib/protocol-kit/compare.ts';
+import {
+  compareRetrievers,
+  type ComparedRetriever,
+  type Comparison,
+} from '../src/lib/protocol-kit/compare.ts';
+import {
+  SUBMISSION_KIND,
+  formatSubmissionRef,
+  openSubmissions,
+  pairedProtocol,
+  submissionCompared,
+  type SubmissionSource,
+} from '../src/lib/protocol-kit/submission-retriever.ts';
+import { submissionSystemsQuery } from '../src/lib/userdata/submission-proxy-queries.ts';
 import { comparisonCsvRows, comparisonLines } from '../src/lib/protocol-kit/compare-report.ts';
 import {
   formatCompareRef,
@@ -79,7 +92,7 @@ import { VectorFileStore, vectorCacheDir } from './lib/vector-file-store.ts';
 import { bytesSource } from '../src/lib/userdata/byte-source.ts';
 import { inspectUserFile } from '../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../src/lib/userdata/load.ts';
-import { userTableName } from '../src/lib/userdata/table-name.ts';
+import { freeTableName, userTableName } from '../src/lib/userdata/table-name.ts';
 import { decodeDecl, type UserBenchmarkDecl } from '../src/lib/userdata/benchmark-decl.ts';
 import {
   fieldChoices,
@@ -146,7 +159,12 @@ export function compareRefs(text: string): CompareRef[] {
   const refs = text.split(',').map((part) => {
     try {
       const ref = parseCompareRef(part);
-      if (ref.id !== BM25_ID && !ref.brought) compareModel(ref, null);
+      if (ref.submission?.kind === 'table') {
+        throw new Error(
+          `"${part}": sub:TABLE:SYSTEM names a table of the page's Your data; here give the file, submission:FILE[:SYSTEM]`,
+        );
+      }
+      if (ref.id !== BM25_ID && !ref.brought && !ref.submission) compareModel(ref, null);
       if (ref.id === BM25_ID && ref.dtype !== null) throw new Error('bm25 has no dtype');
       return ref;
     } catch (err) {
@@ -241,6 +259,9 @@ export function usage(
     '                       from $MEMLENS_HUB_URL, default https://huggingface.co, into',
     "                       ~/.cache/memlens/hub with each file's sha256 recorded on first download)",
     '                       or pack:FILE (a vector pack from npm run embed:pack -- --benchmark B);',
+    '                       or submission:FILE[:SYSTEM] (an InMind submission: each system, or the',
+    '                       one named, ranked by the Target Recall proxy on the tasks it covers;',
+    '                       a comma in a system name is written %2C);',
     '                       recall@1/5/10 and AUC with 95% intervals,',
     "                       each pair's exact McNemar test and paired bootstrap Δ, Holm, tie groups;",
     '                       --out DIR writes comparison.csv (one row per pair × metric × k)',
@@ -650,30 +671,95 @@ async function comparedModels(
   return { models, packs, lines: lines.length > 0 ? [...lines, ''] : [] };
 }
 
+/** Each submission file loaded once, as the page loads it: path → its table. */
+async function loadSubmissionFiles(
+  catalog: Catalog,
+  refs: readonly CompareRef[],
+): Promise<Map<string, string>> {
+  const tables = new Map<string, string>();
+  for (const ref of refs) {
+    const sub = ref.submission;
+    if (sub?.kind !== 'file' || tables.has(sub.path)) continue;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.resolve(sub.path));
+    } catch (err) {
+      throw new Error(`${formatCompareRef(ref)}: ${errorMessage(err)}`);
+    }
+    const source = bytesSource(path.basename(sub.path), bytes);
+    const plan = planFrom(await inspectUserFile(source));
+    if (plan.kind !== SUBMISSION_KIND) {
+      throw new Error(
+        `${formatCompareRef(ref)}: ${sub.path} is not an InMind submission (its first record lacks task_id, system, config, naive, query)`,
+      );
+    }
+    const taken = new Set(tables.values());
+    const table = freeTableName(plan.table, taken);
+    await loadUserFile(catalog, source, { ...plan, table });
+    tables.set(sub.path, table);
+  }
+  return tables;
+}
+
+/** `submission:FILE` without a system: one retriever per system of the file, in file order. */
+async function expandSubmissions(
+  catalog: Catalog,
+  refs: readonly CompareRef[],
+  tables: ReadonlyMap<string, string>,
+): Promise<{ refs: CompareRef[]; sources: SubmissionSource[] }> {
+  const out: CompareRef[] = [];
+  const sources: SubmissionSource[] = [];
+  for (const ref of refs) {
+    const sub = ref.submission;
+    const table = sub?.kind === 'file' ? tables.get(sub.path) : undefined;
+    if (sub?.kind !== 'file' || table === undefined) {
+      out.push(ref);
+      continue;
+    }
+    const systems =
+      sub.system === null
+        ? (await catalog.run(submissionSystemsQuery(table))).map((s) => s.system)
+        : [sub.system];
+    for (const system of systems) {
+      const one = { kind: 'file' as const, path: sub.path, system };
+      const name = formatSubmissionRef(one);
+      out.push({ id: name, dtype: null, submission: one });
+      sources.push({ name, table, system, whenMissing: '' });
+    }
+  }
+  return { refs: out, sources };
+}
+
 /** `--compare`: one protocol build, each retriever on it, then the paired statistics. */
 export async function reproduceComparison(
   opts: CliOptions,
-  refs: readonly CompareRef[],
+  asked: readonly CompareRef[],
   catalog: Catalog,
 ): Promise<CompareRun> {
   const counts: CacheCounts = { cached: 0, computed: 0 };
-  const { models, packs, lines } = await comparedModels(refs, opts.dtype);
+  const tables = await loadSubmissionFiles(catalog, asked);
+  const { refs, sources } = await expandSubmissions(catalog, asked, tables);
+  const ranked = refs.filter((r) => !r.submission);
+  const { models, packs, lines } = await comparedModels(ranked, opts.dtype);
   const factory = factoryFor(opts, counts);
   const pool = new RetrieverPool(async (model) => packs.get(model.id) ?? factory(model));
   try {
-    const protocol = await buildProtocol(opts.spec, catalog);
-    const compared = [];
-    for (const [i, model] of models.entries()) {
+    const full = await buildProtocol(opts.spec, catalog);
+    const subs = await openSubmissions(catalog, full, sources);
+    const protocol = pairedProtocol(full, subs);
+    const compared: ComparedRetriever[] = [];
+    for (const ref of refs) {
+      const sub = subs.get(formatCompareRef(ref));
+      if (sub) {
+        compared.push(await submissionCompared(protocol, sub));
+        continue;
+      }
+      const model = models[ranked.indexOf(ref)];
       const retriever = await pool.retriever(model, opts.queryPrefix);
       await retriever.prepare(protocol);
       const evaluation = scoreProtocol(protocol, retriever);
       const revision = model === BM25_ID ? undefined : model.revision;
-      compared.push({
-        ref: formatCompareRef(refs[i]),
-        label: refLabel(model),
-        evaluation,
-        revision,
-      });
+      compared.push({ ref: formatCompareRef(ref), label: refLabel(model), evaluation, revision });
     }
     const comparison = compareRetrievers(compared, {
       tieK: opts.k || protocol.defaultK,

@@ -208,6 +208,16 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
       writes: ['inmind-minilm.parquet'],
       timeoutS: 900,
     }),
+  // docs/protocols.md, a submission as a retriever: the fixture's known ranks against BM25.
+  'npm run reproduce -- --benchmark inmind --compare bm25,submission:test/fixtures/userdata/submission-ranked.jsonl':
+    RUN({
+      out: [
+        /submission-ranked\.jsonl:RankedRAG: covers 4 of 125 tasks \(naive from naive\.context; indirect from query\.context\), so every retriever is paired on 4 queries/,
+        /bm25 − submission:\S+:RankedRAG +Δrecall@5 +b +0 +c +2 +p +0\.5000/,
+        /bm25 − submission:\S+:RankedRAG +ΔAUC +— \[—, —\]/,
+      ],
+      timeoutS: 300,
+    }),
   'npm run reproduce -- --benchmark inmind --compare minilm,onnx:./my-model': DRY,
   'npm run reproduce -- --benchmark inmind --compare minilm,hub:OWNER/NAME@COMMIT': SYNOPSIS,
   'npm run embed:pack -- --benchmark B --model M --out FILE': SYNOPSIS,

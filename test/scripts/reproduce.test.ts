@@ -181,6 +181,14 @@ describe('reproduce --compare arguments', () => {
     ]);
     expect(opts.alpha).toBe(0.01);
     expect(parseArgs([]).compare).toBeNull();
+    expect(parseArgs(['--compare', 'bm25,submission:run.jsonl:Ranked%2C RAG']).compare).toEqual([
+      { id: 'bm25', dtype: null },
+      {
+        id: 'submission:run.jsonl:Ranked%2C RAG',
+        dtype: null,
+        submission: { kind: 'file', path: 'run.jsonl', system: 'Ranked, RAG' },
+      },
+    ]);
   });
 
   it('names the mistake', () => {
@@ -193,6 +201,8 @@ describe('reproduce --compare arguments', () => {
       [['--compare', 'bm25,minilm', '--retriever', 'bm25'], /drop --retriever and --model/],
       [['--compare', 'bm25,minilm', '--alpha', '1'], /--alpha must be a number between 0 and 1/],
       [['--benchmark', 'locomo-plus', '--compare', 'bm25,minilm'], /--mode retrieval/],
+      [['--compare', 'bm25,sub:user_x:A'], /here give the file, submission:FILE\[:SYSTEM\]/],
+      [['--compare', 'bm25,submission:'], /expected submission:FILE/],
     ];
     for (const [argv, message] of cases) {
       expect(() => parseArgs(argv)).toThrow(UsageError);

@@ -8,7 +8,8 @@ import { prepareTexts } from './text-prep.ts';
 import { ProgressMeter, type RunProgress } from './progress.ts';
 import { loadedKeyScope, vectorKeys } from './vector-cache-key.ts';
 import type { VectorStore } from './vector-cache.ts';
-import { locateModel, type ModelLocation } from './model-location.ts';
+import { locateModel, siteModelsUrl, type ModelLocation } from './model-location.ts';
+import { pickedLoadId, pickedModel } from './picked-files.ts';
 import { wasmThreadCount } from './wasm-threads.ts';
 import { RpcClient, type RpcClientOptions, type RpcWorker } from '../common/worker-rpc.ts';
 import { storageMessage } from '../common/storage-error.ts';
@@ -109,11 +110,20 @@ export class BrowserEmbedder implements Embedder {
     this.cancel();
     this.loaded = null;
     browserDevice(model);
-    const location = await locateModel(model.spec, model.dtype, {
-      siteBase: this.siteBase,
-      allowRemote: model.source === 'hub',
-      fetchImpl: this.options.fetchImpl,
-    });
+    const picked = pickedModel(model.id);
+    const location: ModelLocation = picked
+      ? {
+          kind: 'picked',
+          loadId: pickedLoadId(picked),
+          localModelPath: siteModelsUrl(this.siteBase).pathname,
+          where: picked.id,
+          files: picked.files,
+        }
+      : await locateModel(model.spec, model.dtype, {
+          siteBase: this.siteBase,
+          allowRemote: model.source === 'hub',
+          fetchImpl: this.options.fetchImpl,
+        });
     const wasmPaths = await this.options.wasmPaths(this.siteBase);
     if (!this.rpc || this.rpc.stopped) {
       this.rpc = new RpcClient<EmbedMethods>(await this.options.createWorker(), EMBED_RPC);

@@ -50,7 +50,10 @@ export function modelFilePins(
     }
     return {
       path: file.path,
-      label: `models/${spec.id}/${file.path}`,
+      label:
+        location.kind === 'picked'
+          ? `${location.where}/${file.path}`
+          : `models/${spec.id}/${file.path}`,
       sha256: file.sha256,
       bytes: file.bytes,
       ...(file.hubSha256 && file.hubSha256 !== file.sha256 ? { hubSha256: file.hubSha256 } : {}),

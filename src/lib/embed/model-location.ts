@@ -14,7 +14,20 @@ export type ModelLocation =
        */
       localModelPath: string;
     }
-  | { kind: 'hub'; loadId: string; revision: string };
+  | { kind: 'hub'; loadId: string; revision: string }
+  /**
+   * A folder the reader picked in the page: its files travel to the worker as blobs and are
+   * answered there under a made-up site path, each still checked against its sha256.
+   */
+  | {
+      kind: 'picked';
+      loadId: string;
+      localModelPath: string;
+      /** Where messages say the files are (`onnx:my-model`). */
+      where: string;
+      /** Path in the folder → its bytes. */
+      files: Record<string, Blob>;
+    };
 
 export class MissingModelFilesError extends Error {
   constructor(

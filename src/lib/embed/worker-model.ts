@@ -15,6 +15,7 @@ import type { ProgressEvent } from './load-progress.ts';
 import { ModelFileGuard, type CacheStore } from './model-fetch.ts';
 import { modelBaseUrl, modelFilePins, type CheckedModelFile } from './model-integrity.ts';
 import { TEST_HOOKS } from './test-hooks.ts';
+import { pickedFetch } from './picked-files.ts';
 
 export interface LoadedModel {
   spec: ModelSpec;
@@ -42,7 +43,9 @@ export function modelGuard(
   const { model, location } = config;
   const pins = modelFilePins(model.spec, model.dtype, location);
   const base = modelBaseUrl(location, origin);
-  return new ModelFileGuard(base, pins, realFetch, cacheStore, origin, failedUrls);
+  const source =
+    location.kind === 'picked' ? pickedFetch(base, location.files, realFetch) : realFetch;
+  return new ModelFileGuard(base, pins, source, cacheStore, origin, failedUrls);
 }
 
 /** Hub files kept in the Cache API are checked as they are read back, like fresh ones. */
@@ -58,9 +61,9 @@ function verifyingHubCache(guard: ModelFileGuard): NonNullable<typeof env.custom
 
 export function configureTransformers(config: WorkerLoadConfig, guard: ModelFileGuard): void {
   const { location } = config;
-  env.allowLocalModels = location.kind === 'site';
+  env.allowLocalModels = location.kind !== 'hub';
   env.allowRemoteModels = location.kind === 'hub';
-  if (location.kind === 'site') env.localModelPath = location.localModelPath;
+  if (location.kind !== 'hub') env.localModelPath = location.localModelPath;
   env.fetch = guard.fetch;
   // Site files are versioned by the site and the HTTP cache: a Cache API copy could only ever
   // shadow a newer file. Hub downloads are large and pinned by revision, so those are kept,
@@ -127,7 +130,7 @@ async function loadOnce(
   const { location } = config;
   const { spec, dtype } = config.model;
   const options = {
-    local_files_only: location.kind === 'site',
+    local_files_only: location.kind !== 'hub',
     revision: location.kind === 'hub' ? location.revision : undefined,
     progress_callback: onProgress,
   };

@@ -108,6 +108,7 @@ export function comparisonLines(c: Comparison): string[] {
     `  paired: hit@k by the exact two-sided McNemar test (b = A hits, B misses; c = the reverse),`,
     `  Δrecall@k and ΔAUC by a paired bootstrap over queries (seed ${c.seed}; ${c.reps.recall} resamples, AUC ${c.reps.auc}),`,
     `  p adjusted by Holm over the pairs of each series and k; * = significant at α = ${c.alpha}`,
+    ...c.retrievers.flatMap((r) => (r.note === undefined ? [] : [`  ${r.ref}: ${r.note}`])),
   ];
   for (const series of c.series) {
     const n = c.cells.find((x) => x.series === series && x.group === ALL)?.queries ?? 0;
@@ -138,9 +139,13 @@ export function comparisonLines(c: Comparison): string[] {
 
 export type CsvValue = string | number | boolean | null;
 
-/** One row per pair × series × group × metric × k, with b, c, p, Holm p, the interval and what pins each side's weights. */
+/**
+ * One row per pair × series × group × metric × k, with b, c, p, Holm p, the interval, what pins
+ * each side's weights and what each side is where it says (a submission's scope, a folder's files).
+ */
 export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
   const revision = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.revision ?? null;
+  const note = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.note ?? null;
   return c.pairs.map((p) => ({
     benchmark: c.benchmark,
     series: p.series,
@@ -166,5 +171,7 @@ export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
     bootstrap_reps: p.metric === 'recall' ? c.reps.recall : c.reps.auc,
     revision_a: revision(p.a),
     revision_b: revision(p.b),
+    note_a: note(p.a),
+    note_b: note(p.b),
   }));
 }

@@ -23,6 +23,9 @@ import { HEADLINE_KS } from './report.ts';
 import { separationStats } from '../analysis/separation.ts';
 import { ALL, queryRecall, recallTable, separationTable, seriesOf } from './summary.ts';
 
+/** Per query id: the context a submission's system recorded, and the target's rank in it. */
+export type RecordedContexts = ReadonlyMap<string, { context: string; rank: number | null }>;
+
 export interface ComparedRetriever {
   /** As given (`bm25`, `minilm`, `minilm:q8`): the name in every row. */
   ref: string;
@@ -30,6 +33,10 @@ export interface ComparedRetriever {
   evaluation: Evaluation;
   /** What pins its weights (the ModelRef's revision; a brought model's file digest); none for BM25. */
   revision?: string;
+  /** What the retriever is where it is not a ranking of the corpus (a submission's proxy). */
+  note?: string;
+  /** A submission's recorded contexts and the target's rank in each, per query id. */
+  contexts?: RecordedContexts;
 }
 
 export interface CompareOptions {
@@ -93,7 +100,7 @@ export interface TieGroupsRow {
 
 export interface Comparison {
   benchmark: string;
-  retrievers: { ref: string; label: string; revision?: string }[];
+  retrievers: { ref: string; label: string; revision?: string; note?: string }[];
   ks: number[];
   tieK: number;
   alpha: number;
@@ -383,9 +390,12 @@ export function compareRetrievers(
   adjust(pairs, alpha);
   return {
     benchmark: first.protocol.benchmark,
-    retrievers: retrievers.map(({ ref, label, revision }) =>
-      revision === undefined ? { ref, label } : { ref, label, revision },
-    ),
+    retrievers: retrievers.map(({ ref, label, revision, note }) => ({
+      ref,
+      label,
+      ...(revision === undefined ? {} : { revision }),
+      ...(note === undefined ? {} : { note }),
+    })),
     ks,
     tieK,
     alpha,

@@ -4,6 +4,8 @@
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
 import { getModelSpec, type ModelDtype } from '../embed/model-registry.ts';
 import { parseModelRef } from '../embed/model-ref.ts';
+import { pickedModel } from '../embed/picked-files.ts';
+import { pickedModelRef } from '../embed/picked-folder.ts';
 import type { QueryRunner } from '../query/query-client.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
@@ -24,6 +26,16 @@ import { PackMissError, type SitePacks } from '../vectors/site-packs.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import type { Protocol } from '../protocol-kit/types.ts';
 import type { ReproduceParams } from './params.ts';
+import { plural } from '../common/plural.ts';
+import { userTablesQuery } from '../query/user-tables.ts';
+import { submissionSystemsQuery } from '../userdata/submission-proxy-queries.ts';
+import {
+  SUBMISSION_KIND,
+  formatSubmissionRef,
+  openSubmissions,
+  pairedProtocol,
+  submissionCompared,
+} from '../protocol-kit/submission-retriever.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
 
@@ -61,8 +73,10 @@ export interface CompareRequest {
   /** The k of the tie groups and the disagreement lists. */
   k: number | null;
   alpha: number;
-  /** Bumped when the reader picks a pack, so a reference already in the URL runs again. */
+  /** Bumped when the reader picks a pack or a folder, so a reference already in the URL runs again. */
   packs?: number;
+  /** The data version where a submission is compared: a table loaded again runs it again. */
+  tables?: number;
 }
 
 export interface CompareResult {
@@ -90,8 +104,13 @@ export function readCompareRefs(text: string | undefined): {
   for (const part of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
     try {
       const ref = parseCompareRef(part);
-      // A pack picked in the page; the page runs no folder or Hub model it brings yet.
-      if (ref.id !== BM25_ID && ref.brought?.kind !== 'pack') getModelSpec(ref.id);
+      // A pack or a folder picked in the page, or a submission table; no Hub model yet.
+      if (ref.submission?.kind === 'file') throw new Error('a page reads tables, not paths');
+      if (ref.brought?.kind === 'onnx' && !isPickedName(ref.brought.path, ref.dtype)) {
+        throw new Error('a page picks a folder by its name, onnx:NAME');
+      }
+      if (ref.id !== BM25_ID && !ref.brought && !ref.submission) getModelSpec(ref.id);
+      if (ref.brought?.kind === 'hub') throw new Error('the page has no Hub picker yet');
       const name = formatCompareRef(ref);
       if (!refs.some((r) => formatCompareRef(r) === name)) refs.push(ref);
     } catch {
@@ -101,10 +120,25 @@ export function readCompareRefs(text: string | undefined): {
   return { refs, rejected };
 }
 
+/** `onnx:NAME` as the page names a picked folder: its name alone, no path, no dtype. */
+function isPickedName(path: string, dtype: ModelDtype | null): boolean {
+  return dtype === null && /^[\w.-]{1,120}$/.test(path);
+}
+
 function requestKey(r: CompareRequest): string {
   const { spec, queryPrefix, device, vectors } = r.view;
   const refs = r.refs.map(formatCompareRef);
-  return JSON.stringify([spec, queryPrefix, device, vectors, refs, r.k, r.alpha, r.packs ?? 0]);
+  return JSON.stringify([
+    spec,
+    queryPrefix,
+    device,
+    vectors,
+    refs,
+    r.k,
+    r.alpha,
+    r.packs ?? 0,
+    r.tables ?? 0,
+  ]);
 }
 
 export class CompareRun<Source> {
@@ -181,6 +215,8 @@ export interface CompareComputeDeps {
   packs?: PickedPacks;
   /** The site's own vectors: a served model whose pack holds every text embeds nothing. */
   sitePacks?: SitePacks;
+  /** What to load again when a `sub:` reference's table is not here (after a reload that lost it). */
+  missingTable?: (table: string) => string;
 }
 
 /** A picked pack's retriever: its vectors answer the protocol's texts by the cache key. */
@@ -226,17 +262,50 @@ async function fromSitePack(
   }
 }
 
+const whenLost = (table: string) =>
+  `Load the InMind submission file that made ${table} again on Your data: a table this browser did not keep is gone after a reload.`;
+
 /** The real computation over the tables: each retriever in the dtype asked for, or the site's first. */
 export function compareCompute(deps: CompareComputeDeps): CompareCompute<QueryRunner> {
-  const { hub, served, packs } = deps;
+  const { hub, served, packs, missingTable = whenLost } = deps;
   return async (reader, request, signal, onStep, onProgress) => {
-    const protocol = await buildProtocol(request.view.spec, reader);
+    const full = await buildProtocol(request.view.spec, reader);
+    const sources = request.refs.flatMap((ref) => {
+      const sub = ref.submission;
+      if (sub?.kind !== 'table') return [];
+      const { table, system } = sub;
+      return [{ name: formatCompareRef(ref), table, system, whenMissing: missingTable(table) }];
+    });
+    const subs = await openSubmissions(reader, full, sources);
+    const protocol = pairedProtocol(full, subs);
     const dtypes = await served;
     const retrievers: ComparedRetriever[] = [];
     const fromSite: Record<string, string> = {};
     for (const [index, ref] of request.refs.entries()) {
       const name = formatCompareRef(ref);
       onStep({ index, total: request.refs.length, ref: name });
+      const sub = subs.get(name);
+      if (sub) {
+        retrievers.push(await submissionCompared(protocol, sub));
+        continue;
+      }
+      if (ref.brought?.kind === 'onnx') {
+        const picked = pickedModel(name);
+        if (!picked) {
+          throw new Error(
+            `${name}: pick the folder again ("Add an ONNX folder"): a page cannot reopen a folder after a reload`,
+          );
+        }
+        const model = pickedModelRef(picked, request.view.device);
+        const retriever = await new RetrieverPool(hub).retriever(model, request.view.queryPrefix);
+        await retriever.prepare(protocol, { signal, onProgress });
+        signal.throwIfAborted();
+        const evaluation = scoreProtocol(protocol, retriever);
+        const label = `${model.spec.label} ${model.dtype}`;
+        const note = `files read in this page: ${picked.model.files.map((f) => `${f.path} sha256 ${f.sha256} (${f.bytes} bytes)`).join('; ')}`;
+        retrievers.push({ ref: name, label, evaluation, revision: model.revision, note });
+        continue;
+      }
       if (ref.brought?.kind === 'pack') {
         const pack = packRetriever(name, packs, request.view.queryPrefix);
         await pack.retriever.prepare(protocol, { signal, onProgress });
@@ -307,4 +376,22 @@ export function pickerRef(
   if (ref.id === BM25_ID || ref.dtype !== null) return formatCompareRef(ref);
   const first = served.get(ref.id)?.[0];
   return first ? `${ref.id}:${first}` : ref.id;
+}
+
+/** Each system of each InMind submission loaded on Your data, as `sub:TABLE:SYSTEM`. */
+export async function submissionChoices(reader: QueryRunner): Promise<CompareChoice[]> {
+  const tables = (await reader.run(userTablesQuery())).filter((t) => t.kind === SUBMISSION_KIND);
+  const choices: CompareChoice[] = [];
+  for (const t of tables) {
+    for (const s of await reader.run(submissionSystemsQuery(t.name))) {
+      const ref = formatSubmissionRef({ kind: 'table', table: t.name, system: s.system });
+      choices.push({ ref, label: `${s.system} (${t.name}, ${plural(s.tasks, 'task')}; proxy)` });
+    }
+  }
+  return choices;
+}
+
+/** Whether a comparison names a submission: it then waits for the kept tables and reruns on a reload. */
+export function namesSubmission(refs: readonly CompareRef[]): boolean {
+  return refs.some((r) => r.submission !== undefined);
 }

@@ -32,3 +32,21 @@ WHERE paper = 'inmind' AND "table" = 'Table 1' AND metric = 'target_recall'
 ORDER BY source_line`,
   rowSchema({ label: 'string', value: 'number', value_text: 'string', source_line: 'number' }),
 );
+
+/** One system's recorded contexts, both turns, in file order: what its ranks are read from. */
+export const submissionSystemRowsQuery = defineQuery(
+  'submission system contexts',
+  (table: string, system: string) =>
+    sql`SELECT CAST(task_id AS INTEGER) AS task_id, naive_context, query_context
+FROM ${ident(table)} WHERE system = ${system} ORDER BY line`,
+  rowSchema({ task_id: 'number', naive_context: 'string', query_context: 'string' }),
+);
+
+/** The systems of a submission table, in order of first appearance, with their task counts. */
+export const submissionSystemsQuery = defineQuery(
+  'submission systems',
+  (table: string) =>
+    sql`SELECT system, CAST(count(*) AS INTEGER) AS tasks FROM ${ident(table)}
+GROUP BY system ORDER BY min(line)`,
+  rowSchema({ system: 'string', tasks: 'number' }),
+);

@@ -35,11 +35,28 @@ describe('readCompareRefs', () => {
     expect(readCompareRefs(undefined)).toEqual({ refs: [], rejected: [] });
   });
 
-  it('takes a picked pack by its reference; a folder or Hub model is named and left out', () => {
+  it('takes a picked pack or folder by its reference; a path or Hub model is named and left out', () => {
     const hub = `hub:a/b@${'c'.repeat(40)}`;
-    const { refs, rejected } = readCompareRefs(`bm25,pack:p.parquet,onnx:./m,${hub},hub:a/b@main`);
-    expect(refs.map((r) => r.id)).toEqual(['bm25', 'pack:p.parquet']);
-    expect(rejected).toEqual(['onnx:./m', hub, 'hub:a/b@main']);
+    const { refs, rejected } = readCompareRefs(
+      `bm25,pack:p.parquet,onnx:my-tiny,onnx:./m,onnx:my-tiny:q8,${hub},hub:a/b@main`,
+    );
+    expect(refs.map((r) => r.id)).toEqual(['bm25', 'pack:p.parquet', 'onnx:my-tiny']);
+    expect(rejected).toEqual(['onnx:./m', 'onnx:my-tiny:q8', hub, 'hub:a/b@main']);
+  });
+});
+
+describe('readCompareRefs with a submission', () => {
+  it("takes a loaded table's system; a submission file is named and left out", () => {
+    const { refs, rejected } = readCompareRefs(
+      'bm25,sub:user_run:Ranked RAG,sub:user_run:a%2Cb,submission:run.jsonl,sub:inmind_tasks:x',
+    );
+    expect(refs.map((r) => r.id)).toEqual([
+      'bm25',
+      'sub:user_run:Ranked RAG',
+      'sub:user_run:a%2Cb',
+    ]);
+    expect(refs[2].submission).toEqual({ kind: 'table', table: 'user_run', system: 'a,b' });
+    expect(rejected).toEqual(['submission:run.jsonl', 'sub:inmind_tasks:x']);
   });
 });
 
