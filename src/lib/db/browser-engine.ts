@@ -20,6 +20,7 @@ import {
   fileName,
   type BuildDigests,
 } from '../offline/checked-assets.ts';
+import { duckdbWorkerPrologue, sriOfSha256Hex } from './duckdb-worker-prologue.ts';
 
 export interface BrowserEngineOptions {
   /** The wasm and worker files, served by the site itself (src/browser/duckdb-bundles.ts). */
@@ -102,18 +103,37 @@ async function verifiedUrl(
   return URL.createObjectURL(new Blob([bytes], { type }));
 }
 
+/**
+ * The bundle as DuckDB's worker runs it: its script checked against the build's digest (a blob:
+ * URL with the prologue), its wasm by URL with the digest as fetch's `integrity`, so the page
+ * neither reads nor hashes 34 MB before the worker does. `checkWasm` also reads and checks the
+ * wasm here, naming what is wrong with a bad copy: the retry after a failed start does.
+ */
 async function verifiedBundle(
   bundle: duckdb.DuckDBBundle,
   digests: BuildDigests,
   reload: boolean,
+  checkWasm: boolean,
 ): Promise<duckdb.DuckDBBundle> {
-  const [mainModule, mainWorker] = await Promise.all([
-    verifiedUrl(bundle.mainModule, digests, 'application/wasm', reload),
-    bundle.mainWorker
-      ? verifiedUrl(bundle.mainWorker, digests, 'text/javascript', reload)
-      : Promise.resolve(null),
+  const wasm = new URL(bundle.mainModule, document.baseURI).href;
+  const expected = expectedDigest(digests, wasm);
+  if (expected === null || !bundle.mainWorker) {
+    const mainWorker = bundle.mainWorker
+      ? await verifiedUrl(bundle.mainWorker, digests, 'text/javascript', reload)
+      : null;
+    return { mainModule: wasm, mainWorker, pthreadWorker: bundle.pthreadWorker };
+  }
+  const workerHref = new URL(bundle.mainWorker, document.baseURI).href;
+  const workerExpected = expectedDigest(digests, workerHref) ?? '';
+  const [workerBytes] = await Promise.all([
+    checkedBytes(workerHref, workerExpected, { reload }),
+    checkWasm ? checkedBytes(wasm, expected, { reload }) : null,
   ]);
-  return { mainModule, mainWorker, pthreadWorker: bundle.pthreadWorker };
+  const prologue = duckdbWorkerPrologue(wasm, sriOfSha256Hex(expected));
+  const mainWorker = URL.createObjectURL(
+    new Blob([prologue, workerBytes], { type: 'text/javascript' }),
+  );
+  return { mainModule: wasm, mainWorker, pthreadWorker: bundle.pthreadWorker };
 }
 
 /** Checked files, once more past every cache after evicting them when the first check fails. */
@@ -121,14 +141,15 @@ async function checkedBundle(
   bundle: duckdb.DuckDBBundle,
   files: string[],
   evict: BrowserEngineOptions['evict'],
+  checkWasm: boolean,
 ): Promise<duckdb.DuckDBBundle> {
   const digests = await buildDigests(document.baseURI);
   try {
-    return await verifiedBundle(bundle, digests, false);
+    return await verifiedBundle(bundle, digests, false, checkWasm);
   } catch (err) {
     if (!(err instanceof AssetIntegrityError)) throw err;
     await evict?.(files).catch(() => undefined);
-    return verifiedBundle(bundle, digests, true);
+    return verifiedBundle(bundle, digests, true, checkWasm);
   }
 }
 
@@ -179,7 +200,7 @@ export async function openBrowserEngine(opts: BrowserEngineOptions): Promise<Wat
   const timeoutMs = opts.startTimeoutMs ?? 30_000;
   let bundle: duckdb.DuckDBBundle;
   try {
-    bundle = await checkedBundle(selected, files, opts.evict);
+    bundle = await checkedBundle(selected, files, opts.evict, false);
   } catch (err) {
     throw new Error(`DuckDB could not start (${names}): ${errorMessage(err)}`);
   }
@@ -189,7 +210,7 @@ export async function openBrowserEngine(opts: BrowserEngineOptions): Promise<Wat
   } catch (first) {
     await opts.evict?.(files).catch(() => undefined);
     try {
-      bundle = await checkedBundle(selected, files, undefined);
+      bundle = await checkedBundle(selected, files, undefined, true);
       started = await startOnce(bundle, timeoutMs);
     } catch (err) {
       throw new Error(`DuckDB could not start (${names}): ${errorMessage(err)}`, { cause: first });
