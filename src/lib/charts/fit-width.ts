@@ -103,13 +103,14 @@ function fitFacet(spec: TopLevelSpec, avail: number, hint: FitHint): Fitted | nu
       estimated: true,
     };
   }
-  // Rows and columns both: the columns shrink to fit (never below a readable width).
+  // Rows and columns both: the columns shrink to fit (never below a readable width) or grow.
   const column = mapping?.column;
   const columns = column ? panelCount(spec, column.field, column.sort) : 1;
   if (columns === 0) return null;
   const width = panelWidth(avail, columns);
+  // A wide card gives each panel up to twice its own width (wider, a short panel reads flat).
   const own = typeof inner.width === 'number' ? inner.width : width;
-  const shown = Math.min(own, width);
+  const shown = Math.min(own * 2, width);
   return {
     spec: { ...spec, spec: { ...inner, width: shown } },
     key: `grid:${shown}`,

@@ -99,6 +99,16 @@ describe('fitToWidth', () => {
     expect(height(fitToWidth(hinted(0.1), 400).spec)).toBe(100);
   });
 
+  it('shrinks the panels of a rows-and-columns facet on a phone and doubles them at most on a wide card', () => {
+    const grid: TopLevelSpec = {
+      data: { values: ['a', 'b'].flatMap((c) => ['x', 'y'].map((r) => ({ c, r }))) },
+      facet: { column: { field: 'c', type: 'nominal' }, row: { field: 'r', type: 'nominal' } },
+      spec: { width: 200, height: 100, mark: 'point' },
+    };
+    expect(panel(fitToWidth(grid, PHONE).spec, 'width')).toBe(96);
+    expect(panel(fitToWidth(grid, WIDE).spec, 'width')).toBe(400);
+  });
+
   it('stacks side-by-side views that do not fit, and leaves those that do', () => {
     const part = { width: 400, height: 100, mark: 'point' as const };
     const spec: TopLevelSpec = { data: { values: [] }, hconcat: [part, part] };
