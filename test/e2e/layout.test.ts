@@ -26,7 +26,7 @@ interface View {
   ready?: string;
 }
 
-/** Every nav page, and Reproduce's Figure 4 and comparison views (BM25 and the test model). */
+/** Every nav page, and Reproduce's Figure 4, map and comparison views (BM25 and the test model). */
 const VIEWS: View[] = [
   ...PAGE_IDS.map((id) => ({
     name: id,
@@ -37,6 +37,13 @@ const VIEWS: View[] = [
     name: 'reproduce-figure4',
     hash: 'reproduce?bench=inmind-figure4&ret=bm25',
     ready: '[data-phase="done"] [data-figure4]',
+  },
+  {
+    // A dense run: the histogram beside the embedding map (the test model, embedded here).
+    name: 'reproduce-tiny-bert',
+    hash: 'reproduce?bench=inmind&ret=tiny-bert&device=wasm',
+    ready:
+      '[data-phase="done"] .embedding-map[data-map-state="ready"] [data-chart="reproduce-map"] .chart-canvas[data-rendered]',
   },
   {
     name: 'reproduce-compare',
