@@ -63,7 +63,7 @@ export function similarityHistogramSpec(
       sort: [...series],
     },
     columns: series.length,
-    usermeta: { fit: { minPanel: 240, aside: 70, aspect: 0.5 } },
+    usermeta: { fit: { minPanel: 300, aside: 70, aspect: 0.5 } },
     spec: {
       width: 260,
       height: 180,
