@@ -54,6 +54,8 @@ const VIEWS: View[] = [
 
 /** The least share of its card a chart's drawing takes (a facet or stack that did not fill it). */
 const MIN_SHARE = 0.6;
+/** The least share of its card a single view's plot takes (beside its axis labels and titles). */
+const MIN_PLOT = 0.35;
 /** A committed screenshot shows the top of a page, this many viewport heights at most. */
 const SHOT_SCREENS = { 390: 6, 1400: 4 } as const;
 
@@ -92,45 +94,56 @@ const overflow = (page: Page) =>
   });
 
 /**
- * What the DOM says is wrong with the layout: a chart wider than its card, outside the viewport
- * or using less than `minShare` of its card; a box that clips text (overflow hidden) or scrolls
+ * What the DOM says is wrong with the layout: a chart wider than its card, outside the viewport,
+ * using less than `minShare` of its card or with a plot squeezed by its labels; a box that clips text (overflow hidden) or scrolls
  * sideways without the shadow cue (styles.css).
  */
 function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate((minShare) => {
-    const problems: string[] = [];
-    for (const figure of document.querySelectorAll<HTMLElement>('[data-chart]')) {
-      const id = figure.dataset.chart ?? '?';
-      const card = figure.querySelector<HTMLElement>('.chart-canvas');
-      const drawn = card?.querySelector('svg, canvas');
-      if (!card || !drawn) {
-        problems.push(`${id}: not drawn`);
-        continue;
+  return page.evaluate(
+    ([minShare, minPlot]) => {
+      const problems: string[] = [];
+      for (const figure of document.querySelectorAll<HTMLElement>('[data-chart]')) {
+        const id = figure.dataset.chart ?? '?';
+        const card = figure.querySelector<HTMLElement>('.chart-canvas');
+        const drawn = card?.querySelector('svg, canvas');
+        if (!card || !drawn) {
+          problems.push(`${id}: not drawn`);
+          continue;
+        }
+        const box = drawn.getBoundingClientRect();
+        const room = card.clientWidth;
+        if (box.width > room + 1) problems.push(`${id}: ${box.width} px in a ${room} px card`);
+        if (box.width < minShare * room)
+          problems.push(`${id}: ${box.width} px of a ${room} px card`);
+        // A single or layered view's plot (facets and stacks have none of their own).
+        const plot = Number(card.dataset.plotWidth);
+        if (card.dataset.plotWidth !== undefined && plot < minPlot * room) {
+          problems.push(
+            `${id}: a plot ${plot} px wide in a ${room} px card (labels and titles took the rest)`,
+          );
+        }
+        if (box.left < 0 || box.right > window.innerWidth + 0.5) {
+          problems.push(`${id}: drawn from ${box.left} to ${box.right} px, outside the viewport`);
+        }
       }
-      const box = drawn.getBoundingClientRect();
-      const room = card.clientWidth;
-      if (box.width > room + 1) problems.push(`${id}: ${box.width} px in a ${room} px card`);
-      if (box.width < minShare * room) problems.push(`${id}: ${box.width} px of a ${room} px card`);
-      if (box.left < 0 || box.right > window.innerWidth + 0.5) {
-        problems.push(`${id}: drawn from ${box.left} to ${box.right} px, outside the viewport`);
+      for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+        if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0) continue;
+        if (el.matches('input, textarea, select')) continue;
+        const style = getComputedStyle(el);
+        const what = `${el.tagName.toLowerCase()}.${el.className || '-'} (${el.clientWidth} of ${el.scrollWidth} px shown)`;
+        if (/hidden|clip/.test(style.overflowX) && style.textOverflow !== 'ellipsis') {
+          problems.push(`${what} clips its text`);
+        } else if (
+          /auto|scroll/.test(style.overflowX) &&
+          !style.backgroundImage.includes('gradient')
+        ) {
+          problems.push(`${what} scrolls sideways without a cue`);
+        }
       }
-    }
-    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
-      if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0) continue;
-      if (el.matches('input, textarea, select')) continue;
-      const style = getComputedStyle(el);
-      const what = `${el.tagName.toLowerCase()}.${el.className || '-'} (${el.clientWidth} of ${el.scrollWidth} px shown)`;
-      if (/hidden|clip/.test(style.overflowX) && style.textOverflow !== 'ellipsis') {
-        problems.push(`${what} clips its text`);
-      } else if (
-        /auto|scroll/.test(style.overflowX) &&
-        !style.backgroundImage.includes('gradient')
-      ) {
-        problems.push(`${what} scrolls sideways without a cue`);
-      }
-    }
-    return problems;
-  }, MIN_SHARE);
+      return problems;
+    },
+    [MIN_SHARE, MIN_PLOT] as const,
+  );
 }
 
 /**

@@ -54,10 +54,13 @@ export const noiseKRow = rowSchema({ ...RESULT_COLUMNS, label: 'string', marker:
 const MEASURES = ['NR', 'DR'] as const;
 const MEASURE_COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
 const MEASURE_TITLE = 'Measure';
-const PERCENT_TITLE =
-  'NR: quality kept (higher is better) · DR: answers degraded (lower is better), %';
+/** Two lines: on one, a phone's chart gave the title its whole width and the bars none. */
+const PERCENT_TITLE = [
+  'NR: quality kept (higher is better) ·',
+  'DR: answers degraded (lower is better), %',
+];
 
-const percent = (field: string, title: string) => ({
+const percent = (field: string, title: string | string[]) => ({
   field,
   type: 'quantitative' as const,
   title,
@@ -74,7 +77,8 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
     type: 'nominal' as const,
     sort: firstSeen(rows, (d) => d.label),
     title: null,
-    axis: { labelLimit: 260 },
+    // Long group names give way to the bars on a narrow card (the tooltip has them whole).
+    axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
   };
   const yOffset = { field: 'measure', sort: [...MEASURES] };
   const x = percent('value', PERCENT_TITLE);
