@@ -54,13 +54,20 @@ export const noiseKRow = rowSchema({ ...RESULT_COLUMNS, label: 'string', marker:
 const MEASURES = ['NR', 'DR'] as const;
 const MEASURE_COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
 const MEASURE_TITLE = 'Measure';
-/** Two lines: on one, a phone's chart gave the title its whole width and the bars none. */
-const PERCENT_TITLE = [
-  'NR: quality kept (higher is better) ·',
-  'DR: answers degraded (lower is better), %',
-];
+/** Short under the axis; what NR and DR mean goes in two lines above the plot (a phone's width holds each). */
+const PERCENT_TITLE = 'NR, DR (%)';
+const MEASURE_NOTE = {
+  text: 'NR: quality kept (higher is better)',
+  subtitle: 'DR: answers degraded (lower is better)',
+  fontSize: 11,
+  fontWeight: 'normal' as const,
+  color: '#444444',
+  anchor: 'start' as const,
+  subtitleColor: '#444444',
+  subtitleFontSize: 11,
+};
 
-const percent = (field: string, title: string | string[]) => ({
+const percent = (field: string, title: string) => ({
   field,
   type: 'quantitative' as const,
   title,
@@ -87,6 +94,7 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
     $schema: VL_SCHEMA,
     description: `UtilMem §5.1 (summary): Normalized Robustness (NR) and Degradation Rate (DR) for ${firstSeen(rows, (d) => d.label).length} memory systems or system groups; a range is printed for MemOS, LangMem and EverMemOS.`,
     ...FULL_WIDTH,
+    title: MEASURE_NOTE,
     height: Math.max(1, firstSeen(rows, (d) => d.label).length) * 20,
     data: { values: rows },
     encoding: { y, yOffset, color, opacity: filteredOpacity('sysPick') },
