@@ -177,7 +177,11 @@ async function spilledCharts(page: Page): Promise<string[]> {
 async function screenshot(page: Page, name: string, width: 390 | 1400): Promise<void> {
   if (!shots) return;
   const { height } = page.viewportSize() ?? { height: 900 };
-  const full = await page.evaluate(() => document.documentElement.scrollHeight);
+  // From the top: the charts' screenshots scrolled the page, and sticky table heads follow it.
+  const full = await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    return document.documentElement.scrollHeight;
+  });
   await page.screenshot({
     path: path.join(shots, `${name}-${width}.png`),
     fullPage: true,
