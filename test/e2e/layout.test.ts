@@ -122,6 +122,14 @@ function layoutProblems(page: Page): Promise<string[]> {
             `${id}: a plot ${plot} px wide in a ${room} px card (labels and titles took the rest)`,
           );
         }
+        // Text Vega placed outside its own SVG (a second legend beside the first) is cut off.
+        for (const text of drawn.querySelectorAll('text')) {
+          const r = text.getBoundingClientRect();
+          if (!text.textContent?.trim() || text.getAttribute('opacity') === '0') continue;
+          if (r.right > box.right + 1 || r.left < box.left - 1) {
+            problems.push(`${id}: "${text.textContent}" drawn outside the chart's box`);
+          }
+        }
         if (box.left < 0 || box.right > window.innerWidth + 0.5) {
           problems.push(`${id}: drawn from ${box.left} to ${box.right} px, outside the viewport`);
         }

@@ -16,6 +16,7 @@ import {
   type ResultDatum,
   RESULT_COLUMNS,
   RESULT_FIELDS,
+  NARROW_LEGEND_COLUMNS,
 } from './chart-kit.ts';
 
 export interface SystemDatum extends ResultDatum {
@@ -120,7 +121,8 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
               domain: ['value', 'range lower', 'range upper'],
               range: ['circle', 'triangle-left', 'triangle-right'],
             },
-            legend: { title: 'Printed as', orient: 'top' },
+            // Below the plot: beside the colour legend it was drawn past a phone's chart.
+            legend: { title: 'Printed as', orient: 'bottom', columns: NARROW_LEGEND_COLUMNS },
           },
           description: ARIA_ENCODING,
           tooltip: resultTooltip(
