@@ -178,7 +178,8 @@ export function colorEncoding(
     legend: {
       title: `${title} (click to filter)`,
       orient: 'top' as const,
-      titleLimit: 400,
+      // The legend starts at the plot's left edge: on a phone its title ends at the plot's right.
+      titleLimit: { expr: 'width < 480 ? max(100, width) : 400' },
       labelLimit: 300,
       // One entry per line where a row of them would be cut (a phone); one row otherwise.
       columns: NARROW_LEGEND_COLUMNS,

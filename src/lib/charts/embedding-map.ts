@@ -50,6 +50,8 @@ const GROUP_RANGE = [
   '#BCBD22',
 ];
 const NO_GROUP_COLOR = '#DDDDDD';
+/** Legend entries per row: two on a phone's plot (a row of them would be wider than it), else `wide`. */
+const legendColumns = (wide: number) => ({ expr: `width < 400 ? 2 : ${wide}` });
 
 function colorEncoding(points: readonly MapDatum[], colorBy: MapColorField) {
   if (colorBy === 'kind') {
@@ -57,7 +59,7 @@ function colorEncoding(points: readonly MapDatum[], colorBy: MapColorField) {
       field: 'kind',
       type: 'nominal' as const,
       scale: { domain: KIND_DOMAIN, range: KIND_RANGE },
-      legend: { title: null, orient: 'top' as const },
+      legend: { title: null, orient: 'top' as const, columns: legendColumns(0) },
     };
   }
   const groups = [...new Set(points.map((p) => p.group))].filter((g) => g !== NO_GROUP).sort();
@@ -70,7 +72,7 @@ function colorEncoding(points: readonly MapDatum[], colorBy: MapColorField) {
       domain: background ? [...groups, NO_GROUP] : groups,
       range: background ? [...range, NO_GROUP_COLOR] : range,
     },
-    legend: { title: null, orient: 'top' as const, columns: 4 },
+    legend: { title: null, orient: 'top' as const, columns: legendColumns(4) },
   };
 }
 

@@ -60,7 +60,8 @@ function panel(
             type: 'nominal' as const,
             sort: firstSeen(rows, (d) => d.label),
             title: null,
-            axis: which === 'score' ? { labelLimit: 220 } : null,
+            // Each panel names its rows: stacked on a phone, the second is read on its own.
+            axis: { labelLimit: 96 },
           },
           yOffset: { field: 'metric_label', sort: [...LABELS] },
           x: { field: 'value', type: 'quantitative' as const, title: xTitle, scale: { domain } },
@@ -85,6 +86,8 @@ export function inmindTable2Spec(rows: readonly Table2Datum[]): TopLevelSpec {
     $schema: VL_SCHEMA,
     description:
       'InMind Table 2: naive and indirect scores (%) for the backbone with the memory in context, the best retrieval configuration and the always-in-state memory; right: indirect minus backbone (percentage points).',
+    // The labels' width beside the bars: the panels stack when both do not fit (charts/fit-width).
+    usermeta: { fit: { minPanel: 160, aside: 120 } },
     hconcat: [
       panel(rows, 'score', 'Score (%)', [0, 100]),
       panel(rows, 'delta', 'Δ Indirect − Backbone (pp)', [-100, 0]),

@@ -49,7 +49,8 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
   const y = { field: 'paper_label', type: 'nominal' as const, sort: papers, title: null };
   const x = {
     type: 'quantitative' as const,
-    title: 'Best printed score in the paper (%, 0–1 scores × 100)',
+    // Two lines: on one, a phone's chart cut it at its right edge.
+    title: ['Best printed score in the paper', '(%, 0–1 scores × 100)'],
     scale: { domain: [0, 100] },
   };
   return {

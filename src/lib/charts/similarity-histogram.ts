@@ -19,8 +19,8 @@ export function similarityData(bins: readonly HistogramBin[]): SimilarityDatum[]
 /** The x-interval selection a drag on the histogram sets; its value is `{ start: [lo, hi] }`. */
 export const SCORE_BRUSH = 'score_brush';
 
-/** Vega-Lite names each facet cell `child__facet_column_<series>`: the series a brush was drawn in. */
-const FACET_UNIT = 'child__facet_column_';
+/** Vega-Lite names each wrapped facet's cell `child__facet_facet_<series>`: the series a brush was drawn in. */
+const FACET_UNIT = 'child__facet_facet_';
 
 export function seriesOfUnit(unit: string | null): string | null {
   return unit?.startsWith(FACET_UNIT) ? unit.slice(FACET_UNIT.length) : null;
@@ -50,18 +50,20 @@ export function similarityHistogramSpec(
         },
       ]
     : [];
+  const series = [...new Set(bins.map((b) => b.series))];
   return {
     $schema: VL_SCHEMA,
     description: `${scoreTitle}: target vs background density per query series`,
     data: { values: similarityData(bins) },
+    // Panels wrap into rows on a narrow card and grow on a wide one (charts/fit-width).
     facet: {
-      column: {
-        field: 'series',
-        type: 'nominal',
-        title: null,
-        sort: [...new Set(bins.map((b) => b.series))],
-      },
+      field: 'series',
+      type: 'nominal',
+      title: null,
+      sort: [...series],
     },
+    columns: series.length,
+    usermeta: { fit: { minPanel: 300, aside: 70, aspect: 0.5 } },
     spec: {
       width: 260,
       height: 180,

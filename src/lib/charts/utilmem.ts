@@ -16,6 +16,7 @@ import {
   type ResultDatum,
   RESULT_COLUMNS,
   RESULT_FIELDS,
+  NARROW_LEGEND_COLUMNS,
 } from './chart-kit.ts';
 
 export interface SystemDatum extends ResultDatum {
@@ -54,8 +55,18 @@ export const noiseKRow = rowSchema({ ...RESULT_COLUMNS, label: 'string', marker:
 const MEASURES = ['NR', 'DR'] as const;
 const MEASURE_COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion];
 const MEASURE_TITLE = 'Measure';
-const PERCENT_TITLE =
-  'NR: quality kept (higher is better) · DR: answers degraded (lower is better), %';
+/** Short under the axis; what NR and DR mean goes in two lines above the plot (a phone's width holds each). */
+const PERCENT_TITLE = 'NR, DR (%)';
+const MEASURE_NOTE = {
+  text: 'NR: quality kept (higher is better)',
+  subtitle: 'DR: answers degraded (lower is better)',
+  fontSize: 11,
+  fontWeight: 'normal' as const,
+  color: '#444444',
+  anchor: 'start' as const,
+  subtitleColor: '#444444',
+  subtitleFontSize: 11,
+};
 
 const percent = (field: string, title: string) => ({
   field,
@@ -74,7 +85,8 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
     type: 'nominal' as const,
     sort: firstSeen(rows, (d) => d.label),
     title: null,
-    axis: { labelLimit: 260 },
+    // Long group names give way to the bars on a narrow card (the tooltip has them whole).
+    axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
   };
   const yOffset = { field: 'measure', sort: [...MEASURES] };
   const x = percent('value', PERCENT_TITLE);
@@ -83,6 +95,7 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
     $schema: VL_SCHEMA,
     description: `UtilMem §5.1 (summary): Normalized Robustness (NR) and Degradation Rate (DR) for ${firstSeen(rows, (d) => d.label).length} memory systems or system groups; a range is printed for MemOS, LangMem and EverMemOS.`,
     ...FULL_WIDTH,
+    title: MEASURE_NOTE,
     height: Math.max(1, firstSeen(rows, (d) => d.label).length) * 20,
     data: { values: rows },
     encoding: { y, yOffset, color, opacity: filteredOpacity('sysPick') },
@@ -108,7 +121,8 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
               domain: ['value', 'range lower', 'range upper'],
               range: ['circle', 'triangle-left', 'triangle-right'],
             },
-            legend: { title: 'Printed as', orient: 'top' },
+            // Below the plot: beside the colour legend it was drawn past a phone's chart.
+            legend: { title: 'Printed as', orient: 'bottom', columns: NARROW_LEGEND_COLUMNS },
           },
           description: ARIA_ENCODING,
           tooltip: resultTooltip(

@@ -101,7 +101,7 @@ describe('brushInitUnit', () => {
       [52, 104],
     ]);
     const store: unknown[] = view.data(`${SCORE_BRUSH}_store`);
-    expect(store).toEqual([expect.objectContaining({ unit: 'child__facet_column_indirect' })]);
+    expect(store).toEqual([expect.objectContaining({ unit: 'child__facet_facet_indirect' })]);
     expect(view.signal(SCORE_BRUSH)).toEqual({ start: [0.2, 0.4] });
     view.finalize();
   });

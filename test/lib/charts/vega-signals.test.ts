@@ -35,7 +35,7 @@ async function headless(spec: ReturnType<typeof similarityHistogramSpec>): Promi
 /** What a drag writes: one tuple in the selection's store (Vega-Lite's own format). */
 function brush(view: View, [a, b]: [number, number]) {
   const tuple = {
-    unit: 'child__facet_column_naive',
+    unit: 'child__facet_facet_naive',
     fields: [{ field: 'start', channel: 'x', type: 'R' }],
     values: [[a, b]],
   };

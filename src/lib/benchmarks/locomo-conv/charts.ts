@@ -116,7 +116,10 @@ export function locomoTable4Spec(
         as: 'head',
       },
     ],
-    facet: { column: { field: 'style', type: 'nominal', sort: [...LOCOMO_STYLES], title: null } },
+    // Panels wrap into rows on a narrow card (one column on a phone) and fill a wide one.
+    facet: { field: 'style', type: 'nominal', sort: [...LOCOMO_STYLES], title: null },
+    columns: LOCOMO_STYLES.length,
+    usermeta: { fit: { minPanel: 240, aside: 100 } },
     spec: {
       width: 260,
       height: { step: 12 },
