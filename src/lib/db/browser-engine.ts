@@ -86,24 +86,6 @@ async function openBrowserRunner(db: duckdb.AsyncDuckDB): Promise<StatementRunne
 }
 
 /**
- * The file's bytes, checked against the build's digest, as a blob: URL: DuckDB's worker then runs
- * exactly the checked script and instantiates exactly the checked wasm, and a blob worker
- * inherits the page's Content-Security-Policy on any static server.
- */
-async function verifiedUrl(
-  url: string,
-  digests: BuildDigests,
-  type: string,
-  reload: boolean,
-): Promise<string> {
-  const href = new URL(url, document.baseURI).href;
-  const expected = expectedDigest(digests, href);
-  if (!expected) return href;
-  const bytes = await checkedBytes(href, expected, { reload });
-  return URL.createObjectURL(new Blob([bytes], { type }));
-}
-
-/**
  * The bundle as DuckDB's worker runs it: its script checked against the build's digest (a blob:
  * URL with the prologue), its wasm by URL with the digest as fetch's `integrity`, so the page
  * neither reads nor hashes 34 MB before the worker does. `checkWasm` also reads and checks the
@@ -116,17 +98,15 @@ async function verifiedBundle(
   checkWasm: boolean,
 ): Promise<duckdb.DuckDBBundle> {
   const wasm = new URL(bundle.mainModule, document.baseURI).href;
+  const worker = bundle.mainWorker ? new URL(bundle.mainWorker, document.baseURI).href : null;
   const expected = expectedDigest(digests, wasm);
-  if (expected === null || !bundle.mainWorker) {
-    const mainWorker = bundle.mainWorker
-      ? await verifiedUrl(bundle.mainWorker, digests, 'text/javascript', reload)
-      : null;
-    return { mainModule: wasm, mainWorker, pthreadWorker: bundle.pthreadWorker };
+  const workerExpected = worker === null ? null : expectedDigest(digests, worker);
+  // Not a build (the dev server): no digests to check against.
+  if (expected === null || worker === null || workerExpected === null) {
+    return { mainModule: wasm, mainWorker: worker, pthreadWorker: bundle.pthreadWorker };
   }
-  const workerHref = new URL(bundle.mainWorker, document.baseURI).href;
-  const workerExpected = expectedDigest(digests, workerHref) ?? '';
   const [workerBytes] = await Promise.all([
-    checkedBytes(workerHref, workerExpected, { reload }),
+    checkedBytes(worker, workerExpected, { reload }),
     checkWasm ? checkedBytes(wasm, expected, { reload }) : null,
   ]);
   const prologue = duckdbWorkerPrologue(wasm, sriOfSha256Hex(expected));
