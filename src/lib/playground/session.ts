@@ -144,12 +144,10 @@ export class PlaygroundSession {
    */
   private async denseOf(id: string, dtype: ModelDtype, e: HubEmbedder): Promise<Retriever> {
     this.backends.set(id, ranOn(e));
-    const packs = this.deps.sitePacks;
-    const entry = await packs?.find(id, dtype).catch(() => null);
-    const vectors = entry && (await packs?.vectors(entry, e.spec).catch(() => null));
-    if (!entry || !vectors) return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
+    const vectors = await this.deps.sitePacks?.vectorsOf(id, dtype, e.spec).catch(() => null);
+    if (!vectors) return denseRetriever(e, { queryPrefix: true, vectors: e.vectors });
     const counts = { fromPack: 0, embedded: 0 };
-    this.packSources.set(id, { sha256: entry.sha256, counts });
+    this.packSources.set(id, { sha256: vectors.entry.sha256, counts });
     return denseRetriever(packFirst(e, vectors, counts), {
       queryPrefix: true,
       vectors: new UnitVectors(),

@@ -22,7 +22,7 @@ import { formatCompareRef, parseCompareRef, type CompareRef } from '../protocol-
 import { buildProtocol } from './build.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { PickedPacks } from '../vectors/pack-model.ts';
-import { PackMissError, type SitePacks } from '../vectors/site-packs.ts';
+import type { SitePacks } from '../vectors/site-packs.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import type { Protocol } from '../protocol-kit/types.ts';
 import type { ReproduceParams } from './params.ts';
@@ -245,19 +245,17 @@ async function fromSitePack(
 ) {
   if (!deps.sitePacks || request.view.vectors === 'browser') return null;
   try {
-    const pack = await deps.sitePacks.find(model.id, model.dtype);
-    if (!pack) return null;
-    const vectors = await deps.sitePacks.vectors(pack, model.spec);
+    const vectors = await deps.sitePacks.vectorsOf(model.id, model.dtype, model.spec);
+    if (!vectors) return null;
     const retriever = denseRetriever(vectors.embedder(model.spec), {
       queryPrefix: request.view.queryPrefix,
       vectors: deps.hub.vectors({ model }),
     });
     await retriever.prepare(protocol, { signal });
-    return { retriever, sha256: pack.sha256 };
+    return { retriever, sha256: vectors.entry.sha256 };
   } catch (err) {
     if (signal.aborted) throw err;
-    if (err instanceof PackMissError) return null;
-    // An unreadable pack: the run embeds, as the single run does.
+    // A text the pack lacks (PackMissError) or an unreadable pack: the model embeds.
     return null;
   }
 }

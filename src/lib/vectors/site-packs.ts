@@ -271,6 +271,19 @@ export class SitePacks {
     return index ? findSitePack(index, model, dtype) : null;
   }
 
+  /**
+   * The vectors of `model`'s pack in `dtype`, fetched and checked once per page; null where the
+   * site has none. An unreadable index or pack throws.
+   */
+  async vectorsOf(
+    model: string,
+    dtype: ModelDtype,
+    spec: ModelSpec,
+  ): Promise<SitePackVectors | null> {
+    const entry = await this.find(model, dtype);
+    return entry ? this.vectors(entry, spec) : null;
+  }
+
   /** The pack's vectors, fetched and checked once per page. */
   vectors(entry: SitePackEntry, spec: ModelSpec): Promise<SitePackVectors> {
     const key = sitePackFile(entry.model, entry.dtype);

@@ -6,17 +6,13 @@ import {
   packBackendLine,
   type PlaygroundSnapshot,
 } from '../../../src/lib/playground/session.ts';
-import { sha256Hex } from '../../../src/lib/common/sha256.ts';
-import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
-import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
 import {
   SITE_PACKS_FORMAT,
   SITE_PACKS_INDEX,
   SitePacks,
-  sitePackFile,
-  type SitePackEntry,
 } from '../../../src/lib/vectors/site-packs.ts';
 import { FakeEmbedder, fakeHub } from '../embed/fake-embedders.ts';
+import { sitePackFixture } from '../vectors/site-pack-fixture.ts';
 
 const BACKGROUND = ['my cat is asleep', 'a walk in the park', 'the almond harvest'];
 
@@ -202,23 +198,8 @@ describe("PlaygroundSession and the site's vectors", () => {
   /** A site serving a tiny-bert pack of BACKGROUND (the fake model's own vectors). */
   async function sitePacks(): Promise<SitePacks> {
     const spec = new FakeEmbedder().spec;
-    const hashes = await Promise.all(BACKGROUND.map(sha256Hex));
     const rows = await new FakeEmbedder().embed(BACKGROUND, { kind: 'document' });
-    const bytes = writeVectorPack(
-      packRowsOf(refOfSpec(spec, { dtype: 'fp32' }), 'document', hashes, rows),
-    );
-    const entry: SitePackEntry = {
-      model: 'tiny-bert',
-      dtype: 'fp32',
-      revision: 'sha256:x',
-      file: sitePackFile('tiny-bert', 'fp32'),
-      sha256: await sha256Hex(new Uint8Array(bytes)),
-      bytes: bytes.byteLength,
-      rows: BACKGROUND.length,
-      dim: spec.dims,
-      protocols: ['inmind'],
-      inputs: 'a'.repeat(64),
-    };
+    const { bytes, entry } = await sitePackFixture(spec, BACKGROUND, rows.vectors, ['inmind']);
     const files: Record<string, BodyInit> = {
       [SITE_PACKS_INDEX]: JSON.stringify({ format: SITE_PACKS_FORMAT, packs: [entry] }),
       [`vectors/${entry.file}`]: bytes,

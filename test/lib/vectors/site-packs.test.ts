@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 import type { Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
-import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
+import { sitePackFixture } from './site-pack-fixture.ts';
 import {
   PackMissError,
   SITE_PACKS_FORMAT,
@@ -22,28 +21,21 @@ const spec = getModelSpec('tiny-bert');
 const texts = ['first memory', 'second memory', 'a query'];
 const base = 'https://site.test/memlens/';
 
-async function packBytes(): Promise<ArrayBuffer> {
-  const hashes = await Promise.all(texts.map(sha256Hex));
-  const dim = spec.dims;
-  const vectors = Float32Array.from({ length: texts.length * dim }, (_, i) => Math.cos(i));
-  return writeVectorPack(
-    packRowsOf(refOfSpec(spec, { dtype: 'fp32' }), 'document', hashes, { dim, vectors }),
+const fixture = () =>
+  sitePackFixture(
+    spec,
+    texts,
+    Float32Array.from({ length: texts.length * spec.dims }, (_, i) => Math.cos(i)),
   );
+
+async function packBytes(): Promise<ArrayBuffer> {
+  return (await fixture()).bytes;
 }
 
+/** The index entry of `bytes` (the fixture's pack, or other bytes under its name). */
 async function entryOf(bytes: ArrayBuffer): Promise<SitePackEntry> {
-  return {
-    model: 'tiny-bert',
-    dtype: 'fp32',
-    revision: 'sha256:x',
-    file: sitePackFile('tiny-bert', 'fp32'),
-    sha256: await sha256Hex(new Uint8Array(bytes)),
-    bytes: bytes.byteLength,
-    rows: texts.length,
-    dim: spec.dims,
-    protocols: ['inmind-figure4'],
-    inputs: 'a'.repeat(64),
-  };
+  const { entry } = await fixture();
+  return { ...entry, sha256: await sha256Hex(new Uint8Array(bytes)), bytes: bytes.byteLength };
 }
 
 /** A site serving `files` (path under the base → body); anything else is a 404. */
@@ -170,6 +162,20 @@ describe('SitePacks', () => {
     const [one, two] = await Promise.all([packs.vectors(found, spec), packs.vectors(found, spec)]);
     expect(one).toBe(two);
     expect(asked.filter((p) => p.endsWith('.parquet'))).toHaveLength(1);
+  });
+
+  it("gives a model's vectors by model and dtype, the same object as vectors(), null where none", async () => {
+    const bytes = await packBytes();
+    const entry = await entryOf(bytes);
+    const { fetch } = site({
+      'vectors/index.json': JSON.stringify({ format: SITE_PACKS_FORMAT, packs: [entry] }),
+      'vectors/tiny-bert-fp32.parquet': new Uint8Array(bytes),
+    });
+    const packs = new SitePacks(base, fetch);
+    const vectors = await packs.vectorsOf('tiny-bert', 'fp32', spec);
+    expect(vectors?.entry).toEqual(entry);
+    expect(vectors).toBe(await packs.vectors(entry, spec));
+    expect(await packs.vectorsOf('tiny-bert', 'q8', spec)).toBeNull();
   });
 
   it('asks for no index the build does not list (no 404 in the console)', async () => {
