@@ -12,7 +12,13 @@ import { BM25_ID, bm25Retriever } from '../protocol-kit/bm25-retriever.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { Retriever, RetrieverProgress } from '../protocol-kit/retriever.ts';
 import { UnitVectors } from '../embed/unit-vectors.ts';
-import { packFirst, type PackFirstCounts, type SitePacks } from '../vectors/site-packs.ts';
+import {
+  packFirst,
+  shortDigest,
+  type PackFirstCounts,
+  type SitePacks,
+} from '../vectors/site-packs.ts';
+import { plural } from '../common/plural.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
 import { rankWith, type Ranking } from './rank.ts';
 import { bm25Option, modelOption, playgroundDtype, type RetrieverOption } from './retrievers.ts';
@@ -61,7 +67,7 @@ interface PackSource {
 /** "WASM; 486 texts from the site's vectors (sha256 …), 4 embedded here" for one ranking. */
 export function packBackendLine(backend: string, sha256: string, delta: PackFirstCounts): string {
   if (delta.fromPack === 0) return backend;
-  const from = `${delta.fromPack.toLocaleString('en')} ${delta.fromPack === 1 ? 'text' : 'texts'} from the site's vectors (sha256 ${sha256.slice(0, 12)}…)`;
+  const from = `${plural(delta.fromPack, 'text')} from the site's vectors (${shortDigest(sha256)})`;
   return `${backend}; ${from}, ${delta.embedded.toLocaleString('en')} embedded in this browser`;
 }
 

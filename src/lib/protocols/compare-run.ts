@@ -22,7 +22,7 @@ import { formatCompareRef, parseCompareRef, type CompareRef } from '../protocol-
 import { buildProtocol } from './build.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { PickedPacks } from '../vectors/pack-model.ts';
-import type { SitePacks } from '../vectors/site-packs.ts';
+import { shortDigest, type SitePacks } from '../vectors/site-packs.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import type { Protocol } from '../protocol-kit/types.ts';
 import type { ReproduceParams } from './params.ts';
@@ -346,7 +346,7 @@ export function compareCompute(deps: CompareComputeDeps): CompareCompute<QueryRu
 export function compareSourceLine(fromSite: Readonly<Record<string, string>>): string {
   const refs = Object.entries(fromSite);
   if (refs.length === 0) return '';
-  const named = refs.map(([ref, sha]) => `${ref} (sha256 ${sha.slice(0, 12)}…)`).join(', ');
+  const named = refs.map(([ref, sha]) => `${ref} (${shortDigest(sha)})`).join(', ');
   return `From the site's vectors, embedded with onnxruntime-node when the site was built: ${named}; nothing of ${refs.length === 1 ? 'it' : 'them'} was embedded in this browser.`;
 }
 

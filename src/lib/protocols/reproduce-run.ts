@@ -21,6 +21,7 @@ import { parseRetriever, RetrieverPool, type RetrieverRef } from '../protocol-ki
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
 import {
   maxDeviation,
+  shortDigest,
   PackMissError,
   type SitePackEntry,
   type SitePacks,
@@ -365,14 +366,12 @@ async function embedded(
   return { run, backend: ranOn(await pool.embedder(ref)), model: ref };
 }
 
-const short = (sha256: string) => `sha256 ${sha256.slice(0, 12)}…`;
-
 /** The words under a result that say where its vectors came from. */
 export function vectorSourceLine(source: VectorSource, label: string, backend: string): string {
   switch (source.kind) {
     case 'site': {
       const { pack } = source;
-      return `From the site's vectors (${label}, ${pack.dtype}, ${short(pack.sha256)}): ${pack.rows.toLocaleString('en')} vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.`;
+      return `From the site's vectors (${label}, ${pack.dtype}, ${shortDigest(pack.sha256)}): ${pack.rows.toLocaleString('en')} vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.`;
     }
     case 'recomputed': {
       const { pack, compared, missing } = source;
@@ -380,7 +379,7 @@ export function vectorSourceLine(source: VectorSource, label: string, backend: s
         missing > 0
           ? `; ${plural(missing, 'text')} ${missing === 1 ? 'is' : 'are'} not in the pack`
           : '';
-      return `Recomputed in this browser (${backend}): max deviation from the site's vectors (${pack.dtype}, ${short(pack.sha256)}) ${source.maxDeviation.toExponential(1)} over ${plural(compared, 'vector')}${gap}.`;
+      return `Recomputed in this browser (${backend}): max deviation from the site's vectors (${pack.dtype}, ${shortDigest(pack.sha256)}) ${source.maxDeviation.toExponential(1)} over ${plural(compared, 'vector')}${gap}.`;
     }
     case 'unreadable':
       return `The site's vectors could not be read (${source.error}); embedded in this browser instead.`;

@@ -38,6 +38,9 @@ export interface SitePackIndex {
 
 export class SitePackError extends Error {}
 
+/** "sha256 0123456789ab…": a pack's digest as the pages name it. */
+export const shortDigest = (sha256: string): string => `sha256 ${sha256.slice(0, 12)}…`;
+
 /** The one name a model's pack has on the site. */
 export function sitePackFile(model: string, dtype: ModelDtype): string {
   return `${model}-${dtype}.parquet`.replace(/[^A-Za-z0-9._-]/g, '_');
