@@ -108,13 +108,13 @@ export class EmbedRun {
     patch(this.state, {
       ready: true,
       error: store ? '' : `Vector cache unavailable, every run recomputes: ${this.hub.storeError}`,
+      cacheCount: await this.storedCount(),
     });
-    await this.refreshCount();
   }
 
-  private async refreshCount(): Promise<void> {
+  private async storedCount(): Promise<number | null> {
     const store = await this.hub.store();
-    patch(this.state, { cacheCount: store ? await store.count().catch(() => null) : null });
+    return store ? await store.count().catch(() => null) : null;
   }
 
   /**
@@ -161,36 +161,40 @@ export class EmbedRun {
     }
   }
 
+  /** Ends in one patch with the cache's new count, so a finished phase never shows a stale one. */
   async embed(choice: EmbedChoice, texts: readonly string[]): Promise<void> {
     patch(this.state, { error: '', cacheNotice: '', lastRun: null });
     const controller = this.begin();
-    try {
-      const embedder = await this.loaded(choice, controller.signal);
-      const run = { model: choice.model, texts: [...texts] };
-      patch(this.state, { phase: 'embedding', progress: null });
-      const matrix = await embedder.embed(run.texts, {
-        kind: 'document',
-        signal: controller.signal,
-        onProgress: (progress) =>
-          patch(
-            this.state,
-            progress.computed > 0 ? { progress, lastRate: progress.textsPerSecond } : { progress },
-          ),
-        onCacheError: (message) =>
-          patch(this.state, {
-            cacheNotice: `${message}. The vectors of this run are kept in memory but not saved.`,
-          }),
-      });
-      patch(this.state, { phase: 'done', lastRun: { ...run, kind: 'document', matrix } });
-    } catch (err) {
-      patch(
-        this.state,
+    const outcome = await this.embedded(choice, texts, controller.signal).catch(
+      (err: unknown): Partial<EmbedRunState> =>
         isAbort(err) ? { phase: 'cancelled' } : { phase: 'error', error: errorMessage(err) },
-      );
-    } finally {
-      if (this.current === controller) this.current = null;
-      await this.refreshCount();
-    }
+    );
+    if (this.current === controller) this.current = null;
+    patch(this.state, { ...outcome, cacheCount: await this.storedCount() });
+  }
+
+  private async embedded(
+    choice: EmbedChoice,
+    texts: readonly string[],
+    signal: AbortSignal,
+  ): Promise<Partial<EmbedRunState>> {
+    const embedder = await this.loaded(choice, signal);
+    const run = { model: choice.model, texts: [...texts] };
+    patch(this.state, { phase: 'embedding', progress: null });
+    const matrix = await embedder.embed(run.texts, {
+      kind: 'document',
+      signal,
+      onProgress: (progress) =>
+        patch(
+          this.state,
+          progress.computed > 0 ? { progress, lastRate: progress.textsPerSecond } : { progress },
+        ),
+      onCacheError: (message) =>
+        patch(this.state, {
+          cacheNotice: `${message}. The vectors of this run are kept in memory but not saved.`,
+        }),
+    });
+    return { phase: 'done', lastRun: { ...run, kind: 'document', matrix } };
   }
 
   /** Stops the run; it ends `cancelled` once the batches already being stored are whole. */
@@ -207,8 +211,7 @@ export class EmbedRun {
     } catch (err) {
       patch(this.state, { error: `Could not clear the cache: ${errorMessage(err)}` });
     } finally {
-      await this.refreshCount();
-      patch(this.state, { cacheBusy: false });
+      patch(this.state, { cacheBusy: false, cacheCount: await this.storedCount() });
     }
   }
 
@@ -233,8 +236,7 @@ export class EmbedRun {
         packStatus: `Could not import ${name}: ${errorMessage(err)}`,
       });
     } finally {
-      patch(this.state, { packBusy: false });
-      await this.refreshCount();
+      patch(this.state, { packBusy: false, cacheCount: await this.storedCount() });
     }
   }
 

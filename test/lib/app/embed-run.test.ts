@@ -99,6 +99,21 @@ describe('EmbedRun', () => {
     expect(pack?.bytes.byteLength).toBeGreaterThan(0);
   });
 
+  it("shows the cache's new count in the same state that first shows the run ended", async () => {
+    const store = new MemoryStore();
+    const { run } = setup({ store, delayMs: 20 });
+    await run.start();
+    const countsAtEnd: (number | null)[] = [];
+    run.subscribe((s: EmbedRunState) => {
+      if (s.phase === 'done' && countsAtEnd.length === 0) countsAtEnd.push(s.cacheCount);
+    });
+    const embedding = run.embed(choice, ['my cat']);
+    // What the cached embedder stores while the run is going on.
+    store.rows.set('stored during the run', new Float32Array(1));
+    await embedding;
+    expect(countsAtEnd).toEqual([1]);
+  });
+
   it('ends a cancelled run as cancelled, with no matrix', async () => {
     const { run } = setup({ delayMs: 20 });
     await run.start();
