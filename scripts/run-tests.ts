@@ -126,20 +126,20 @@ async function drain(queue: VitestRun[], prefix?: string): Promise<number[]> {
   return codes;
 }
 
-// The e2e files that take longest (CI's times per file, slowest first; the comparison's 380 s
-// measured alone), each a run of its own so that whichever lane is free takes the next: with a
+// The e2e files that take longest (CI's times per file at 79b6d90, slowest first), each a run of its own so that whichever lane is free takes the next: with a
 // fixed split, a CI run on a machine twice as slow kept one lane busy 1,932 s while the other had
 // ended about 700 s earlier. The other e2e files follow in groups. The e2e build is made once per
 // run (test/e2e/global-setup.ts).
 const E2E_LONGEST_FIRST = [
   'test/e2e/embed-real-parity.test.ts',
-  'test/e2e/reproduce-compare.test.ts',
   'test/e2e/fault-injection.test.ts',
   'test/e2e/embed-real-models.test.ts',
-  'test/e2e/playground-walk.test.ts',
-  'test/e2e/reproduce-minilm.test.ts',
+  'test/e2e/console-sandbox.test.ts',
+  'test/e2e/layout.test.ts',
   'test/e2e/embed-failures.test.ts',
   'test/e2e/model-integrity.test.ts',
+  'test/e2e/playground-walk.test.ts',
+  'test/e2e/reproduce-compare.test.ts',
   'test/e2e/site-vectors.test.ts',
 ];
 const E2E_GROUP_SIZE = 5;

@@ -1,10 +1,18 @@
 // Real all-MiniLM-L6-v2 in Chromium (WASM and WebGPU on SwiftShader) against Node's
-// onnxruntime-node and the sentence-transformers reference, on ≥ 1,000 benchmark texts.
+// onnxruntime-node and the sentence-transformers reference, on ≥ 1,000 benchmark texts; then the
+// Reproduce page, drawing those Chromium vectors from the browser's vector cache, gives the CLI's
+// InMind recall (onnxruntime-node) in every series and domain, which can only hold if every
+// query's target ranks agree.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../scripts/reproduce.ts';
+import { formatHits, formatPercent } from '../../src/lib/protocol-kit/report.ts';
+import { recallTable } from '../../src/lib/protocol-kit/summary.ts';
+import { recallCells, showView } from '../lib/protocols/page-helpers.ts';
 import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/automation.ts';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
 import type { Embeddings } from '../../src/lib/embed/node-embedder.ts';
@@ -21,13 +29,19 @@ const WEBGPU_TEXTS = 6;
 // CI run where every file ran about twice as slow as usual (the file 418 s): bounded by the work,
 // not by the default.
 const BROWSER_CASE_MS = 900_000;
+// Reproduce's InMind view with its vectors cached but 125: seconds; a bound for a hung run.
+const CACHED_VIEW_MS = 180_000;
+const INMIND_TASKS = 125;
 const spec = getModelSpec('minilm');
 
 let server: StaticServer;
 let corpus: ParityText[];
 let reference: ReferenceRun;
 let node: Embeddings;
+let cli: CliRun;
 const browsers: Browser[] = [];
+/** The browser that embedded the corpus through its vector cache, open for Reproduce. */
+let cachedTab: { page: Page; watch: PageWatch } | null = null;
 
 beforeAll(async () => {
   const root = await buildSite();
@@ -45,6 +59,12 @@ beforeAll(async () => {
     'fp32',
     corpus.map((t) => t.text),
   );
+  const { catalog, close } = await openSiteCatalog(path.join(repoRoot, 'public'));
+  try {
+    cli = await reproduce(parseArgs(['--benchmark', 'inmind', '--model', 'minilm']), catalog);
+  } finally {
+    await close();
+  }
 }, 900_000);
 
 afterAll(async () => {
@@ -52,16 +72,25 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function embedInChromium(webgpu: boolean, request: Omit<AutomationRequest, 'model'>) {
+async function openEmbeddings(webgpu: boolean): Promise<{ page: Page; watch: PageWatch }> {
   const browser = await launchChromium({ webgpu });
   browsers.push(browser);
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   const watch = watchPage(page);
   await page.goto(`${server.url}#/embeddings`);
   await page.waitForFunction(() => window.memlens !== undefined);
+  return { page, watch };
+}
+
+async function embedIn(page: Page, request: Omit<AutomationRequest, 'model'>) {
   const full: AutomationRequest = { model: 'minilm', ...request };
-  const result: AutomationResult = await page.evaluate((req) => window.memlens!.embed(req), full);
-  await browser.close();
+  return page.evaluate((req) => window.memlens!.embed(req), full);
+}
+
+async function embedInChromium(webgpu: boolean, request: Omit<AutomationRequest, 'model'>) {
+  const { page, watch } = await openEmbeddings(webgpu);
+  const result: AutomationResult = await embedIn(page, request);
+  await page.context().browser()?.close();
   return { result, watch };
 }
 
@@ -79,10 +108,14 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
   it(
     `WASM fp32 on ${'≥'} 1,000 texts: min per-text cosine ≥ ${MIN_COSINE}, InMind top-10 identical`,
     async () => {
-      const { result, watch } = await embedInChromium(false, {
+      // Through the vector cache, as a page's run: the Reproduce case below draws from it.
+      cachedTab = await openEmbeddings(false);
+      const { watch } = cachedTab;
+      const result = await embedIn(cachedTab.page, {
         texts: corpus.map((t) => t.text),
         device: 'wasm',
         dtype: 'fp32',
+        cached: true,
       });
       expect(result.report.backend).toBe('wasm');
       expect(result.report.source).toBe('site');
@@ -103,6 +136,53 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
       expect(watch.consoleErrors).toEqual([]);
     },
     BROWSER_CASE_MS,
+  );
+
+  it(
+    'Reproduce, from those vectors in the cache, shows the CLI recall@1, @5 and @10 in every series and domain',
+    async () => {
+      if (!cachedTab) throw new Error('the fp32 case did not leave its browser open');
+      const { page, watch } = cachedTab;
+      for (const k of [1, 5, 10]) {
+        await showView(
+          page,
+          server.url,
+          { bench: 'inmind', ret: 'minilm', k },
+          { device: 'wasm' },
+          CACHED_VIEW_MS,
+        );
+        const timings = page.locator('[data-field="timings"]');
+        const cached = Number(await timings.locator('[data-field="cached"]').innerText());
+        const total = Number((await timings.innerText()).match(/of (\d+) texts from/)?.[1]);
+        expect(total).toBeGreaterThan(800);
+        // The page embeds only the 125 injected chunks (user + assistant message), which the
+        // parity corpus does not hold; the other k reuse that run.
+        expect(cached).toBeGreaterThanOrEqual(total - INMIND_TASKS);
+        const shown = await recallCells(page);
+        const expected = recallTable(cli.evaluation, k);
+        expect(shown.size).toBe(expected.length);
+        for (const c of expected) {
+          const cell = shown.get(`${c.series}|${c.group}`);
+          expect(cell?.recall, `${c.series} ${c.group} @${k}`).toContain(formatPercent(c.recall));
+          expect(cell?.hits, `${c.series} ${c.group} @${k}`).toContain(formatHits(c));
+        }
+        console.info(
+          `minilm recall@${k}: page naive ${shown.get('naive|all')?.recall}, indirect ${shown.get('indirect|all')?.recall} (${cached} of ${total} texts cached)`,
+        );
+      }
+      // The numbers published in data/reproduced/memlens.csv are the ones this page computes.
+      const published = await page
+        .locator('[data-table="published"] tr[data-column="recall@5 · naive"] [data-field="value"]')
+        .textContent();
+      const live = recallTable(cli.evaluation, 5).find(
+        (c) => c.series === 'naive' && c.group === 'all',
+      );
+      expect(published?.trim()).toBe(`${Number(((live?.recall ?? 0) * 100).toFixed(2))}%`);
+      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+      await page.context().browser()?.close();
+    },
+    CACHED_VIEW_MS * 3,
   );
 
   it(
