@@ -173,6 +173,20 @@ describe('exports', () => {
     expect(() => compile(JSON.parse(value))).not.toThrow();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  it("keeps a chart's own notes (UtilMem's NR and DR lines) in its SVG", async () => {
+    await page.goto(`${server.url}#/utilmem`);
+    const noted = page.locator('figure.chart', { hasText: 'NR: quality kept' });
+    await noted.locator('.chart-canvas[data-rendered="true"]').waitFor({ timeout: 120_000 });
+    const [file] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      noted.getByRole('button', { name: 'SVG', exact: true }).click(),
+    ]);
+    const svg = await readFile(await file.path(), 'utf8');
+    expect(svg).toContain(xmlEscaped(await noted.locator('.chart-title').innerText()));
+    expect(svg).toContain('NR: quality kept (higher is better)');
+    expect(svg).toContain('DR: answers degraded (lower is better)');
+  });
 });
 
 describe('a table sort lives in the URL', () => {

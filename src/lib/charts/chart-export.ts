@@ -21,13 +21,32 @@ export function figureSpec(
   width: number | null,
 ): TopLevelSpec {
   const figure = structuredClone(spec);
-  const subtitle = [label.source ? `Source: ${label.source}` : '', `MemLens: ${label.url}`];
-  figure.title = { text: label.title, subtitle: subtitle.filter((line) => line !== '') };
+  // The chart's own title holds notes (what NR and DR mean, the backbone line): kept, under ours.
+  const subtitle = [
+    ...titleLines(spec.title),
+    label.source ? `Source: ${label.source}` : '',
+    `MemLens: ${label.url}`,
+  ];
+  figure.title = { text: label.title, subtitle: subtitle.filter((line) => line.trim() !== '') };
   if ('width' in figure && figure.width === 'container') {
     figure.width = width && width > 0 ? Math.round(width) : EXPORT_WIDTH_FALLBACK;
     figure.autosize = { type: 'pad' };
   }
   return figure;
+}
+
+const textLines = (text: unknown): string[] =>
+  typeof text === 'string'
+    ? [text]
+    : Array.isArray(text)
+      ? text.filter((line): line is string => typeof line === 'string')
+      : [];
+
+/** A title's text and subtitle as lines; a title computed by a signal has none to keep. */
+function titleLines(title: TopLevelSpec['title']): string[] {
+  if (title === undefined) return [];
+  if (typeof title === 'string' || Array.isArray(title)) return textLines(title);
+  return [...textLines(title.text), ...textLines(title.subtitle)];
 }
 
 /** The spec as the text a reader pastes into the Vega editor. */

@@ -31,6 +31,26 @@ describe('a figure exported from a chart', () => {
     expect('width' in figure).toBe(false);
   });
 
+  it("keeps the chart's own title lines (its notes) under the figure's title", () => {
+    const noted: TopLevelSpec = {
+      ...overview,
+      title: { text: 'NR: quality kept', subtitle: 'DR: answers degraded', fontSize: 11 },
+    };
+    expect(figureSpec(noted, LABEL, 640).title).toEqual({
+      text: LABEL.title,
+      subtitle: [
+        'NR: quality kept',
+        'DR: answers degraded',
+        `Source: ${LABEL.source}`,
+        `MemLens: ${LABEL.url}`,
+      ],
+    });
+    const lines = figureSpec({ ...overview, title: ['one', ''] }, LABEL, 640).title;
+    expect(lines).toMatchObject({
+      subtitle: ['one', `Source: ${LABEL.source}`, `MemLens: ${LABEL.url}`],
+    });
+  });
+
   it('copies as a self-contained Vega-Lite spec with its data inline', () => {
     const text = specText(figureSpec(overview, LABEL, 640));
     const parsed: unknown = JSON.parse(text);
