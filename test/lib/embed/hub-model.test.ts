@@ -140,6 +140,13 @@ describe('loadHubModel', () => {
     );
   });
 
+  it('records nothing for a body cut off before its announced length', async () => {
+    const cut = await startHub({ path: 'tokenizer.json', fault: 'cut' });
+    const store = new MemoryHubStore();
+    await expect(loadHubModel(parseHubInput(NAME), deps(cut.hub.url, store))).rejects.toThrow();
+    expect(Object.keys(store.digestsByBase.get(NAME) ?? {})).toEqual(['config.json']);
+  });
+
   it('stops on cancel, keeping the digests of the files that came', async () => {
     const { hub } = await startHub();
     const store = new MemoryHubStore();
