@@ -27,7 +27,7 @@ export const PAGE_HUB = 'https://huggingface.co';
 
 /** Where the page downloads from: the Hub; a test build's stand-in under the site (`<base>hub`). */
 export function pageHubUrl(siteBase: string): string {
-  return TEST_HOOKS ? new URL('hub', siteBase).href : PAGE_HUB;
+  return TEST_HOOKS ? new URL('./hub', siteBase).href : PAGE_HUB;
 }
 
 /** What the reader types: `owner/name@commit[:dtype]`, with or without `hub:`. */
