@@ -18,6 +18,7 @@ import {
 import type { ModelDtype } from './model-registry.ts';
 import { rememberPicked, type PickedModel } from './picked-files.ts';
 import { TEST_HOOKS } from './test-hooks.ts';
+import { errorMessage } from '../common/error-message.ts';
 import { sha256Hex } from '../common/sha256.ts';
 import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
 
@@ -230,12 +231,20 @@ async function takeFile(task: FileTask, deps: HubDownloadDeps): Promise<Bytes | 
   }
   const url = fileUrl(deps.hub, ref, path);
   const sameOrigin = new URL(url).origin === deps.origin;
-  const res = await deps.fetch(url, {
-    signal: deps.signal,
-    credentials: 'omit',
-    cache: 'no-store',
-    headers: sameOrigin ? { [READER_DOWNLOAD_HEADER]: '1' } : undefined,
-  });
+  let res: Response;
+  try {
+    res = await deps.fetch(url, {
+      signal: deps.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+      headers: sameOrigin ? { [READER_DOWNLOAD_HEADER]: '1' } : undefined,
+    });
+  } catch (err) {
+    if (deps.signal?.aborted) throw err;
+    throw new Error(
+      `${label}: ${url} could not be reached (${errorMessage(err)}): offline, or the Hub is down`,
+    );
+  }
   if (res.status === 404) {
     await res.body?.cancel();
     return null;

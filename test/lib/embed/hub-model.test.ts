@@ -140,6 +140,13 @@ describe('loadHubModel', () => {
     );
   });
 
+  it('names the file and the URL when the Hub cannot be reached', async () => {
+    const down = deps('http://127.0.0.1:9', new MemoryHubStore());
+    await expect(loadHubModel(parseHubInput(NAME), down)).rejects.toThrow(
+      `${NAME} config.json: http://127.0.0.1:9/${REPO}/resolve/${COMMIT}/config.json could not be reached (`,
+    );
+  });
+
   it('records nothing for a body cut off before its announced length', async () => {
     const cut = await startHub({ path: 'tokenizer.json', fault: 'cut' });
     const store = new MemoryHubStore();
