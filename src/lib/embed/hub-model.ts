@@ -76,6 +76,8 @@ export interface PlannedFile {
 export interface HubPlan {
   name: string;
   host: string;
+  /** Each file's URL is this and its path. */
+  prefix: string;
   files: PlannedFile[];
   /** The Pooling config's path comes from modules.json: named here when not recorded. */
   poolingUnknown: boolean;
@@ -128,7 +130,14 @@ export async function hubPlan(ref: HubRef, hub: string, store: HubStore): Promis
   }));
   const cached: string[] = [];
   for (const f of files) if (f.sha256 && (await store.file(base, f.path))) cached.push(f.path);
-  return { name: hubName(ref), host: new URL(hub).host, files, poolingUnknown: !pooling, cached };
+  return {
+    name: hubName(ref),
+    host: new URL(hub).host,
+    prefix: fileUrl(hub, ref, ''),
+    files,
+    poolingUnknown: !pooling,
+    cached,
+  };
 }
 
 /** Nothing to download: every file the model needs was kept, with its digest, in this browser. */

@@ -58,6 +58,7 @@ describe('loadHubModel', () => {
     const ref = parseHubInput(NAME);
     const before = await hubPlan(ref, hub.url, store);
     expect(before.host).toBe(new URL(hub.url).host);
+    expect(before.prefix).toBe(`${hub.url}/${REPO}/resolve/${COMMIT}/`);
     expect(before.files.map((f) => f.path)).toEqual([
       'config.json',
       'tokenizer.json',
