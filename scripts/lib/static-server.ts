@@ -52,6 +52,14 @@ export interface ServeOptions {
   /** Hashed `assets/` files get a year's `immutable` caching, as a CDN would serve them. */
   cacheAssets?: boolean;
   faults?: FaultRule;
+  /** Folders served under a path prefix (e.g. `hub/` → a folder laid out like the Hub's resolve paths). */
+  mounts?: Readonly<Record<string, string>>;
+}
+
+/** The folder a path is served from: a mount's where its prefix matches, else the build's. */
+function rootOf(rel: string, root: string, mounts: ServeOptions['mounts']): [string, string] {
+  const prefix = Object.keys(mounts ?? {}).find((p) => rel.startsWith(p));
+  return prefix === undefined || !mounts ? [root, rel] : [mounts[prefix], rel.slice(prefix.length)];
 }
 
 const HTML_PAGE =
@@ -91,8 +99,9 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
     }
     let rel = decodeURIComponent(url.pathname.slice(opts.base.length));
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(root, rel);
-    if (!file.startsWith(path.resolve(root))) {
+    const [dir, inDir] = rootOf(rel, root, opts.mounts);
+    const file = path.join(dir, inDir);
+    if (!file.startsWith(path.resolve(dir))) {
       res.writeHead(403).end();
       return;
     }

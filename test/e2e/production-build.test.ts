@@ -1,5 +1,6 @@
 // `npm run build` compiles the e2e hooks out: their strings are in the test build's scripts and in
-// none of the production build's, and a production page has no `window.memlens`.
+// none of the production build's (so a built site downloads Hub models from the Hub only), and a
+// production page has no `window.memlens`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,11 @@ import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite, buildSiteTo } from '../../scripts/lib/site-build.ts';
 
-/** In the automation hook, the probe-failure switch and its worker message. */
-const HOOK_MARKERS = ['window.memlens', 'webgpuProbe'];
+/**
+ * In the automation hook, the probe-failure switch and its worker message, and the stand-in Hub
+ * under the site that a test build downloads Hub models from (embed/hub-model.ts).
+ */
+const HOOK_MARKERS = ['window.memlens', 'webgpuProbe', './hub'];
 
 async function scripts(dir: string, rel = ''): Promise<{ file: string; text: string }[]> {
   const out: { file: string; text: string }[] = [];

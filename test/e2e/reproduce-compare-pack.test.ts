@@ -1,8 +1,8 @@
 // A vector pack the reader brings to the Reproduce comparison: made by the CLI
 // (`embed:pack --benchmark inmind --model tiny-bert`), picked in the page, it ranks InMind exactly
 // as tiny-bert does in the page; a pack of other texts is refused by name; after a reload the
-// page asks for the file again. A picked folder: reproduce-compare-folder.test.ts; the page has
-// no Hub picker yet (the CLI runs it: test/scripts/brought.test.ts).
+// page asks for the file again. A picked folder: reproduce-compare-folder.test.ts; a Hub model:
+// reproduce-compare-hub.test.ts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

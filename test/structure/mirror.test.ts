@@ -38,6 +38,8 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'query/sql-values.ts': TYPES_ONLY,
   'analysis/search-result.ts': TYPES_ONLY,
   'userdata/parquet-reader.ts': TYPES_ONLY,
+  'embed/hub-model-idb.ts':
+    'IndexedDB: test/lib/embed/hub-model.test.ts and hub-session.test.ts (in-memory store) and the reproduce-compare-hub e2e',
   'userdata/persist-idb.ts':
     'IndexedDB: test/lib/userdata/persist.test.ts (in-memory store) and the persistence e2e',
   'query/user-tables.ts':

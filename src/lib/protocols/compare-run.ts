@@ -104,13 +104,12 @@ export function readCompareRefs(text: string | undefined): {
   for (const part of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
     try {
       const ref = parseCompareRef(part);
-      // A pack or a folder picked in the page, or a submission table; no Hub model yet.
+      // A pack or a folder picked in the page, a Hub model downloaded in it, or a submission table.
       if (ref.submission?.kind === 'file') throw new Error('a page reads tables, not paths');
       if (ref.brought?.kind === 'onnx' && !isPickedName(ref.brought.path, ref.dtype)) {
         throw new Error('a page picks a folder by its name, onnx:NAME');
       }
       if (ref.id !== BM25_ID && !ref.brought && !ref.submission) getModelSpec(ref.id);
-      if (ref.brought?.kind === 'hub') throw new Error('the page has no Hub picker yet');
       const name = formatCompareRef(ref);
       if (!refs.some((r) => formatCompareRef(r) === name)) refs.push(ref);
     } catch {
@@ -118,6 +117,23 @@ export function readCompareRefs(text: string | undefined): {
     }
   }
   return { refs, rejected };
+}
+
+/** The Hub models of a comparison whose files are not in this page yet (`loaded`: those that are). */
+export function hubWaiting(
+  refs: readonly CompareRef[],
+  loaded: readonly { id: string }[],
+): string[] {
+  return refs
+    .filter((r) => r.brought?.kind === 'hub')
+    .map(formatCompareRef)
+    .filter((name) => !loaded.some((l) => l.id === name));
+}
+
+function notPicked(name: string, kind: 'onnx' | 'hub'): string {
+  return kind === 'onnx'
+    ? `${name}: pick the folder again ("Add an ONNX folder"): a page cannot reopen a folder after a reload`
+    : `${name}: its files are not in this page: agree to download them ("Add a Hub model")`;
 }
 
 /** `onnx:NAME` as the page names a picked folder: its name alone, no path, no dtype. */
@@ -287,20 +303,20 @@ export function compareCompute(deps: CompareComputeDeps): CompareCompute<QueryRu
         retrievers.push(await submissionCompared(protocol, sub));
         continue;
       }
-      if (ref.brought?.kind === 'onnx') {
+      if (ref.brought?.kind === 'onnx' || ref.brought?.kind === 'hub') {
         const picked = pickedModel(name);
-        if (!picked) {
-          throw new Error(
-            `${name}: pick the folder again ("Add an ONNX folder"): a page cannot reopen a folder after a reload`,
-          );
-        }
+        if (!picked) throw new Error(notPicked(name, ref.brought.kind));
         const model = pickedModelRef(picked, request.view.device);
         const retriever = await new RetrieverPool(hub).retriever(model, request.view.queryPrefix);
         await retriever.prepare(protocol, { signal, onProgress });
         signal.throwIfAborted();
         const evaluation = scoreProtocol(protocol, retriever);
         const label = `${model.spec.label} ${model.dtype}`;
-        const note = `files read in this page: ${picked.model.files.map((f) => `${f.path} sha256 ${f.sha256} (${f.bytes} bytes)`).join('; ')}`;
+        const from =
+          ref.brought.kind === 'hub'
+            ? 'files from the Hub at this commit'
+            : 'files read in this page';
+        const note = `${from}: ${picked.model.files.map((f) => `${f.path} sha256 ${f.sha256} (${f.bytes} bytes)`).join('; ')}`;
         retrievers.push({ ref: name, label, evaluation, revision: model.revision, note });
         continue;
       }

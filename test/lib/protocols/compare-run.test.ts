@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CompareRun,
   compareSourceLine,
+  hubWaiting,
   readCompareRefs,
   type CompareRequest,
   type CompareResult,
@@ -35,13 +36,23 @@ describe('readCompareRefs', () => {
     expect(readCompareRefs(undefined)).toEqual({ refs: [], rejected: [] });
   });
 
-  it('takes a picked pack or folder by its reference; a path or Hub model is named and left out', () => {
+  it('takes a picked pack or folder and a Hub model at a commit; a path or a branch is named and left out', () => {
     const hub = `hub:a/b@${'c'.repeat(40)}`;
     const { refs, rejected } = readCompareRefs(
-      `bm25,pack:p.parquet,onnx:my-tiny,onnx:./m,onnx:my-tiny:q8,${hub},hub:a/b@main`,
+      `bm25,pack:p.parquet,onnx:my-tiny,onnx:./m,onnx:my-tiny:q8,${hub},${hub}:q8,hub:a/b@main`,
     );
-    expect(refs.map((r) => r.id)).toEqual(['bm25', 'pack:p.parquet', 'onnx:my-tiny']);
-    expect(rejected).toEqual(['onnx:./m', 'onnx:my-tiny:q8', hub, 'hub:a/b@main']);
+    expect(refs.map((r) => r.id)).toEqual(['bm25', 'pack:p.parquet', 'onnx:my-tiny', hub, hub]);
+    expect(refs.map((r) => r.dtype)).toEqual([null, null, null, null, 'q8']);
+    expect(rejected).toEqual(['onnx:./m', 'onnx:my-tiny:q8', 'hub:a/b@main']);
+  });
+});
+
+describe('hubWaiting', () => {
+  it('names the Hub models whose files are not in the page, each dtype apart', () => {
+    const hub = `hub:a/b@${'c'.repeat(40)}`;
+    const { refs } = readCompareRefs(`bm25,${hub},${hub}:q8,onnx:my-tiny`);
+    expect(hubWaiting(refs, [])).toEqual([hub, `${hub}:q8`]);
+    expect(hubWaiting(refs, [{ id: hub }, { id: 'onnx:my-tiny' }])).toEqual([`${hub}:q8`]);
   });
 });
 

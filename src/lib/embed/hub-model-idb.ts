@@ -1,0 +1,79 @@
+// The browser's HubStore: one IndexedDB database, the digests recorded on first download keyed by
+// the reference (`hub:owner/name@commit`), and the downloaded files keyed by [reference, path].
+import { requestResult, transactionDone } from '../common/idb.ts';
+import type { HubDigests, HubStore } from './hub-model.ts';
+
+const DB_NAME = 'memlens-hub-models';
+const DB_VERSION = 1;
+const DIGESTS = 'digests';
+const FILES = 'files';
+
+function isDigests(value: unknown): value is HubDigests {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (v: unknown) =>
+      typeof v === 'object' &&
+      v !== null &&
+      'sha256' in v &&
+      typeof v.sha256 === 'string' &&
+      'bytes' in v &&
+      typeof v.bytes === 'number',
+  );
+}
+
+export class IndexedDbHubStore implements HubStore {
+  private db: Promise<IDBDatabase> | null = null;
+
+  constructor(private readonly factory: IDBFactory) {}
+
+  private open(): Promise<IDBDatabase> {
+    this.db ??= new Promise((resolve, reject) => {
+      const request = this.factory.open(DB_NAME, DB_VERSION);
+      request.onupgradeneeded = () => {
+        const names = request.result.objectStoreNames;
+        if (!names.contains(DIGESTS)) request.result.createObjectStore(DIGESTS);
+        if (!names.contains(FILES)) request.result.createObjectStore(FILES);
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
+    });
+    this.db.catch(() => (this.db = null));
+    return this.db;
+  }
+
+  private async run<T>(
+    name: string,
+    mode: IDBTransactionMode,
+    act: (store: IDBObjectStore) => IDBRequest<T>,
+  ): Promise<T> {
+    const tx = (await this.open()).transaction(name, mode);
+    const result = requestResult(act(tx.objectStore(name)));
+    await transactionDone(tx);
+    return result;
+  }
+
+  async digests(base: string): Promise<HubDigests | null> {
+    const value = await this.run(DIGESTS, 'readonly', (s): IDBRequest<unknown> => s.get(base));
+    if (value === undefined) return null;
+    if (!isDigests(value))
+      throw new Error(`${base}: the digests kept in this browser are unreadable`);
+    return value;
+  }
+  async saveDigests(base: string, digests: HubDigests): Promise<void> {
+    await this.run(DIGESTS, 'readwrite', (s) => s.put(digests, base));
+  }
+  async file(base: string, path: string): Promise<Blob | null> {
+    const value = await this.run(FILES, 'readonly', (s): IDBRequest<unknown> =>
+      s.get([base, path]),
+    );
+    return value instanceof Blob ? value : null;
+  }
+  async putFile(base: string, path: string, blob: Blob): Promise<void> {
+    await this.run(FILES, 'readwrite', (s) => s.put(blob, [base, path]));
+  }
+  async deleteFiles(base: string): Promise<void> {
+    // Every [base, path] key: paths are strings, and any array sorts after every string.
+    const range = IDBKeyRange.bound([base, ''], [base, []]);
+    await this.run(FILES, 'readwrite', (s) => s.delete(range));
+  }
+}
