@@ -15,7 +15,8 @@ export function sriOfSha256Hex(hex: string): string {
  * build's digest as `integrity` (the browser refuses other bytes), DuckDB's own fetch of the wasm
  * gets that response, and its `instantiateStreaming` of it instantiates the module compiled
  * from it. Any other fetch, a later fetch of the wasm, and any other response go through as
- * they are; a failed fetch or compile fails DuckDB's instantiate as it did before.
+ * they are; a failed fetch or compile fails DuckDB's instantiate as it did before. A browser
+ * without streaming compilation gets only the digest on DuckDB's own fetch.
  * `TransformStream` is hidden so that DuckDB hands over fetch's own response, not a copy.
  */
 export function duckdbWorkerPrologue(wasmHref: string, integrity: string): string {
@@ -26,23 +27,28 @@ export function duckdbWorkerPrologue(wasmHref: string, integrity: string): strin
   const wa = self.WebAssembly;
   const urlOf = (input) =>
     typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  let early = fetchOwn(wasm, { credentials: 'same-origin', integrity });
-  const compiled = early.then((res) => ({ res, module: wa.compileStreaming(res) }));
-  compiled.then(({ module }) => module).catch(() => {});
+  // Where the browser cannot compile a stream, DuckDB reads the wasm another way: no early fetch.
+  const streams =
+    typeof wa?.compileStreaming === 'function' && typeof wa.instantiateStreaming === 'function';
+  let early = streams ? fetchOwn(wasm, { credentials: 'same-origin', integrity }) : null;
+  const compiled = early?.then((res) => ({ res, module: wa.compileStreaming(res) }));
+  compiled?.then(({ module }) => module).catch(() => {});
   self.fetch = (input, init) => {
     if (urlOf(input) !== wasm) return fetchOwn(input, init);
     const first = early;
     early = null;
     return first ?? fetchOwn(input, { ...init, integrity });
   };
-  const instantiateStreaming = wa.instantiateStreaming.bind(wa);
-  wa.instantiateStreaming = async (source, imports) => {
-    const res = await source;
-    const own = await compiled.catch(() => null);
-    if (own === null || own.res !== res) return instantiateStreaming(res, imports);
-    const module = await own.module;
-    return { module, instance: await wa.instantiate(module, imports) };
-  };
+  if (compiled) {
+    const instantiateStreaming = wa.instantiateStreaming.bind(wa);
+    wa.instantiateStreaming = async (source, imports) => {
+      const res = await source;
+      const own = await compiled.catch(() => null);
+      if (own === null || own.res !== res) return instantiateStreaming(res, imports);
+      const module = await own.module;
+      return { module, instance: await wa.instantiate(module, imports) };
+    };
+  }
   self.TransformStream = undefined;
 })();
 `;

@@ -30,11 +30,11 @@ const wasmResponse = () =>
  * the module (or fails, with `failWasm`), its WebAssembly is the real one's functions in an object
  * of its own, so the prologue's wrapper stays in it.
  */
-function runPrologue(opts: { failWasm?: boolean } = {}) {
+function runPrologue(opts: { failWasm?: boolean; noStreaming?: boolean } = {}) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const passedThrough: Response[] = [];
   const wa = {
-    compileStreaming: WebAssembly.compileStreaming,
+    compileStreaming: opts.noStreaming ? undefined : WebAssembly.compileStreaming,
     instantiate: WebAssembly.instantiate,
     instantiateStreaming: (source: Response | PromiseLike<Response>) =>
       Promise.resolve(source).then((res) => {
@@ -107,6 +107,16 @@ describe("DuckDB's worker prologue", () => {
   it("fails DuckDB's instantiate when the wasm's fetch fails (a digest that does not match)", async () => {
     const { fetchFn, instantiateStreaming } = runPrologue({ failWasm: true });
     await expect(instantiateStreaming(fetchFn(WASM), {})).rejects.toThrow('integrity');
+  });
+
+  it("fetches nothing early where the browser cannot compile a stream; DuckDB's own fetch carries the digest", async () => {
+    const { calls, fetchFn, passedThrough, instantiateStreaming } = runPrologue({
+      noStreaming: true,
+    });
+    expect(calls).toEqual([]);
+    await instantiateStreaming(fetchFn(WASM, { credentials: 'same-origin' }), {});
+    expect(calls).toEqual([{ url: WASM, init: { credentials: 'same-origin', integrity: SRI } }]);
+    expect(passedThrough).toHaveLength(1);
   });
 
   it('quotes the URL as data, so no URL can break out of the prologue', () => {
