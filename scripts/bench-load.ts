@@ -19,6 +19,7 @@ import {
   FIRST_CHART_MARK,
   INTERACTIVE_MARK,
 } from '../src/lib/app/load-marks.ts';
+import { DUCKDB_START_PHASES, duckdbStartMark } from '../src/lib/db/engine.ts';
 import { checkCommandLine } from './lib/cli.ts';
 
 checkCommandLine({
@@ -43,7 +44,10 @@ function arg(name: string): string | undefined {
 const runs = Math.max(1, Number(arg('runs')) || 5);
 const route = arg('route') ?? 'inmind';
 /** Issue 23's goals, ms; null where none was set. */
-const GOAL_MS: Record<'cold' | 'warm', Record<keyof LoadTimes, number | null>> = {
+const GOAL_MS: Record<
+  'cold' | 'warm',
+  Record<Exclude<keyof LoadTimes, 'duckdbPhases'>, number | null>
+> = {
   cold: { firstChart: 800, duckdbReady: 1500, interactive: null },
   warm: { firstChart: 500, duckdbReady: 800, interactive: null },
 };
@@ -52,9 +56,11 @@ interface LoadTimes {
   firstChart: number;
   duckdbReady: number;
   interactive: number;
+  /** Navigation → each of DUCKDB_START_PHASES, in its order (NaN where the page set none). */
+  duckdbPhases: number[];
 }
 
-const FIGURES: { key: keyof LoadTimes; label: string }[] = [
+const FIGURES: { key: Exclude<keyof LoadTimes, 'duckdbPhases'>; label: string }[] = [
   { key: 'firstChart', label: '→ first chart' },
   { key: 'duckdbReady', label: '→ DuckDB ready' },
   { key: 'interactive', label: '→ fully interactive' },
@@ -75,10 +81,15 @@ async function timedLoad(page: Page, url: string): Promise<LoadTimes> {
   );
   const marks = await page.evaluate(
     (names) => names.map((n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? NaN),
-    [FIRST_CHART_MARK, DUCKDB_READY_MARK, INTERACTIVE_MARK],
+    [
+      FIRST_CHART_MARK,
+      DUCKDB_READY_MARK,
+      INTERACTIVE_MARK,
+      ...DUCKDB_START_PHASES.map(duckdbStartMark),
+    ],
   );
-  const [firstChart, duckdbReady, interactive] = marks;
-  return { firstChart, duckdbReady, interactive };
+  const [firstChart, duckdbReady, interactive, ...duckdbPhases] = marks;
+  return { firstChart, duckdbReady, interactive, duckdbPhases };
 }
 
 async function coldRuns(browser: Browser, url: string): Promise<LoadTimes[]> {
@@ -120,6 +131,10 @@ function report(kind: 'cold' | 'warm', times: LoadTimes[]): void {
   }
   const lead = times.map((t) => t.duckdbReady - t.firstChart);
   console.log(`  first chart ahead of DuckDB by (median) ${median(lead).toFixed(0)} ms`);
+  const phases = DUCKDB_START_PHASES.map(
+    (p, i) => `${p} ${median(times.map((t) => t.duckdbPhases[i])).toFixed(0)}`,
+  );
+  console.log(`  DuckDB's start, navigation → (medians, ms): ${phases.join(', ')}`);
 }
 
 const loadBefore = loadavg();

@@ -1,4 +1,5 @@
 import type { WatchedEngine } from '../lib/db/watchdog.ts';
+import { buildDigests } from '../lib/offline/checked-assets.ts';
 import { DUCKDB_BUNDLES } from './duckdb-bundles.ts';
 
 /**
@@ -10,6 +11,8 @@ export function browserEngineOpener(
   evict: (urls: readonly string[]) => Promise<void>,
 ): (onDead: (reason: string) => void) => Promise<WatchedEngine> {
   return async (onDead) => {
+    // The build's digests, which the worker's check needs, are read while the client loads.
+    buildDigests(document.baseURI).catch(() => undefined);
     const { openBrowserEngine } = await import('../lib/db/browser-engine.ts');
     return openBrowserEngine({ bundles: DUCKDB_BUNDLES, onDead, evict });
   };

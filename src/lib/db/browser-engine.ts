@@ -1,5 +1,6 @@
 import * as duckdb from '@duckdb/duckdb-wasm';
 import {
+  duckdbStartMark,
   LOCKDOWN_SQL,
   StatementCancelledError,
   arrowColumns,
@@ -133,12 +134,17 @@ async function checkedBundle(
   }
 }
 
+const markFirst = (name: string) => {
+  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+};
+
 async function startOnce(
   bundle: duckdb.DuckDBBundle,
   timeoutMs: number,
 ): Promise<{ worker: Worker; db: duckdb.AsyncDuckDB; conn: duckdb.AsyncDuckDBConnection }> {
   if (!bundle.mainWorker) throw new Error('no worker bundle for this browser');
   const worker = new Worker(bundle.mainWorker);
+  markFirst(duckdbStartMark('worker'));
   // A worker script that fails to load or run fires `error` and nothing else.
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) =>
@@ -151,7 +157,9 @@ async function startOnce(
   try {
     const start = async () => {
       await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
+      markFirst(duckdbStartMark('instantiated'));
       await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
+      markFirst(duckdbStartMark('opened'));
       const conn = await db.connect();
       await conn.query(LOCKDOWN_SQL);
       return conn;
@@ -175,6 +183,7 @@ async function startOnce(
  */
 export async function openBrowserEngine(opts: BrowserEngineOptions): Promise<WatchedEngine> {
   const selected = await duckdb.selectBundle(opts.bundles);
+  markFirst(duckdbStartMark('client'));
   const files = [selected.mainModule, selected.mainWorker ?? ''].filter(Boolean);
   const names = files.map(fileName).join(', ');
   const timeoutMs = opts.startTimeoutMs ?? 30_000;

@@ -56,6 +56,15 @@ export interface SqlEngine {
 export const REGISTERED_DIR = '/memlens-files/';
 
 /**
+ * Marks the browser engine sets as DuckDB starts, first start only, in order: the client loaded
+ * and a bundle chosen, the worker created from its checked script, the wasm compiled and DuckDB's
+ * runtime up, the database opened. `npm run bench:load` times each from navigation.
+ */
+export const DUCKDB_START_PHASES = ['client', 'worker', 'instantiated', 'opened'] as const;
+export type DuckdbStartPhase = (typeof DUCKDB_START_PHASES)[number];
+export const duckdbStartMark = (phase: DuckdbStartPhase): string => `memlens:duckdb:${phase}`;
+
+/**
  * Run once after start-up: no extension is fetched or loaded, no file outside `REGISTERED_DIR`
  * (no URL, so nothing a statement does can reach another origin), and no later `SET` or `RESET`
  * can undo any of it. docs/reliability.md lists what each setting was seen to refuse.

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTERED_DIR, toPlainValue, type SqlEngine } from '../../../src/lib/db/engine.ts';
+import {
+  DUCKDB_START_PHASES,
+  REGISTERED_DIR,
+  duckdbStartMark,
+  toPlainValue,
+  type SqlEngine,
+} from '../../../src/lib/db/engine.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 
 let engine: SqlEngine;
@@ -10,6 +16,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.close();
+});
+
+describe("the marks of DuckDB's start (read by npm run bench:load)", () => {
+  it('names one mark per phase, in the order they happen', () => {
+    expect(DUCKDB_START_PHASES.map(duckdbStartMark)).toEqual([
+      'memlens:duckdb:client',
+      'memlens:duckdb:worker',
+      'memlens:duckdb:instantiated',
+      'memlens:duckdb:opened',
+    ]);
+  });
 });
 
 describe('Arrow rows to plain values', () => {
