@@ -20,6 +20,7 @@ import type { Embedder } from '../../src/lib/embed/embedder.ts';
 import { listModelSpecs, type ModelDtype } from '../../src/lib/embed/model-registry.ts';
 import type { ModelRef } from '../../src/lib/embed/model-ref.ts';
 import { errorMessage } from '../../src/lib/common/error-message.ts';
+import { isHubDigests, type HubDigests } from '../../src/lib/embed/hub-model.ts';
 import { readVectorPack } from '../../src/lib/vectors/pack.ts';
 import { packModel } from '../../src/lib/vectors/pack-model.ts';
 import { sha256Hex } from '../../src/lib/common/sha256.ts';
@@ -125,23 +126,7 @@ export async function openBrought(
 
 type HubRef = Extract<BroughtRef, { kind: 'hub' }>;
 
-/** The sha256 and size of each file of one repository at one commit, as first downloaded. */
-type DigestRecord = Record<string, { sha256: string; bytes: number }>;
-
-function isRecord(value: unknown): value is DigestRecord {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every(
-    (v: unknown) =>
-      typeof v === 'object' &&
-      v !== null &&
-      'sha256' in v &&
-      typeof v.sha256 === 'string' &&
-      'bytes' in v &&
-      typeof v.bytes === 'number',
-  );
-}
-
-async function readRecord(file: string): Promise<DigestRecord> {
+async function readRecord(file: string): Promise<HubDigests> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -149,7 +134,7 @@ async function readRecord(file: string): Promise<DigestRecord> {
     return {};
   }
   const value: unknown = JSON.parse(text);
-  if (!isRecord(value)) throw new Error(`${file}: not a record of sha256 digests`);
+  if (!isHubDigests(value)) throw new Error(`${file}: not a record of sha256 digests`);
   return value;
 }
 
@@ -167,7 +152,7 @@ async function hubFile(
   ref: HubRef,
   file: string,
   place: HubPlace,
-  record: DigestRecord,
+  record: HubDigests,
   recordFile: string,
 ): Promise<Uint8Array | null> {
   const local = path.join(place.dir, ref.repo, ref.revision, ...file.split('/'));

@@ -1,25 +1,12 @@
 // The browser's HubStore: one IndexedDB database, the digests recorded on first download keyed by
 // the reference (`hub:owner/name@commit`), and the downloaded files keyed by [reference, path].
 import { requestResult, transactionDone } from '../common/idb.ts';
-import type { HubDigests, HubStore } from './hub-model.ts';
+import { isHubDigests, type HubDigests, type HubStore } from './hub-model.ts';
 
 const DB_NAME = 'memlens-hub-models';
 const DB_VERSION = 1;
 const DIGESTS = 'digests';
 const FILES = 'files';
-
-function isDigests(value: unknown): value is HubDigests {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every(
-    (v: unknown) =>
-      typeof v === 'object' &&
-      v !== null &&
-      'sha256' in v &&
-      typeof v.sha256 === 'string' &&
-      'bytes' in v &&
-      typeof v.bytes === 'number',
-  );
-}
 
 export class IndexedDbHubStore implements HubStore {
   private db: Promise<IDBDatabase> | null = null;
@@ -55,7 +42,7 @@ export class IndexedDbHubStore implements HubStore {
   async digests(base: string): Promise<HubDigests | null> {
     const value = await this.run(DIGESTS, 'readonly', (s): IDBRequest<unknown> => s.get(base));
     if (value === undefined) return null;
-    if (!isDigests(value))
+    if (!isHubDigests(value))
       throw new Error(`${base}: the digests kept in this browser are unreadable`);
     return value;
   }

@@ -49,6 +49,20 @@ export const hubName = (ref: HubRef): string => formatBroughtRef(ref);
 /** The sha256 and size of each file of one repository at one commit, as first downloaded. */
 export type HubDigests = Record<string, { sha256: string; bytes: number }>;
 
+/** Read back from storage (IndexedDB on the page, a JSON file for the CLI): checked, not trusted. */
+export function isHubDigests(value: unknown): value is HubDigests {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (v: unknown) =>
+      typeof v === 'object' &&
+      v !== null &&
+      'sha256' in v &&
+      typeof v.sha256 === 'string' &&
+      'bytes' in v &&
+      typeof v.bytes === 'number',
+  );
+}
+
 /** Where the digests and the downloaded files are kept, by the reference without its dtype. */
 export interface HubStore {
   digests(base: string): Promise<HubDigests | null>;
