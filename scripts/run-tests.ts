@@ -133,7 +133,6 @@ async function drain(queue: VitestRun[], prefix?: string): Promise<number[]> {
 const E2E_LONGEST_FIRST = [
   'test/e2e/embed-real-parity.test.ts',
   'test/e2e/fault-injection.test.ts',
-  'test/e2e/embed-real-models.test.ts',
   'test/e2e/console-sandbox.test.ts',
   'test/e2e/layout.test.ts',
   'test/e2e/embed-failures.test.ts',
