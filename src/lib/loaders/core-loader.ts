@@ -218,7 +218,7 @@ export function loadCoreData(
   );
 }
 
-/** Every registered benchmark of the 'benchmarks' phase: loaded after the first page is usable. */
+/** Every registered benchmark of the 'benchmarks' phase: loaded once a page that reads them is shown. */
 export function loadBenchmarkData(
   catalog: Catalog,
   opts: FetchOptions,
