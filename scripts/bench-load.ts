@@ -4,11 +4,12 @@
  * navigation → first rendered chart, → DuckDB ready, → fully interactive (tables loaded, SQL
  * features shown). Cold: a fresh context each run (empty HTTP cache). Warm: one context, loaded
  * once, then reloaded (HTTP cache and V8's wasm code cache). Service workers are blocked so that
- * warm means the HTTP cache, not the offline precache. Prints the initial JS gzip size too.
- * Usage: npm run bench:load [-- --runs 5] [-- --route inmind]
+ * warm means the HTTP cache, not the offline precache. Prints the initial JS gzip size too, and
+ * what each cold load fetched (requests, bytes, the data files) in its first seconds.
+ * Usage: npm run bench:load [-- --runs 5] [-- --route inmind] [-- --window 10]
  */
 import { loadavg } from 'node:os';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite } from './lib/site-build.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { launchChromium } from './lib/chromium.ts';
@@ -32,8 +33,9 @@ median beside its goal, with the machine's load, and the initial JS (gzip).
 Options:
   --runs N      loads of each kind (default 5)
   --route R     the route to load (default inmind)
+  --window S    cold loads: count what the page fetched in its first S seconds (default 10)
   -h, --help    print this and exit`,
-  values: ['--runs', '--route'],
+  values: ['--runs', '--route', '--window'],
 });
 
 function arg(name: string): string | undefined {
@@ -43,6 +45,7 @@ function arg(name: string): string | undefined {
 
 const runs = Math.max(1, Number(arg('runs')) || 5);
 const route = arg('route') ?? 'inmind';
+const windowMs = Math.max(0, Number(arg('window') ?? 10) || 0) * 1000;
 /** Issue 23's goals, ms; null where none was set. */
 const GOAL_MS: Record<
   'cold' | 'warm',
@@ -92,14 +95,68 @@ async function timedLoad(page: Page, url: string): Promise<LoadTimes> {
   return { firstChart, duckdbReady, interactive, duckdbPhases };
 }
 
-async function coldRuns(browser: Browser, url: string): Promise<LoadTimes[]> {
-  const out: LoadTimes[] = [];
+/** What one load fetched (every frame and worker) in its first `windowMs`. */
+interface Fetched {
+  requests: number;
+  /** Response bodies as sent (the bench's server does not compress). */
+  bytes: number;
+  /** Site paths under data/ among them. */
+  dataFiles: string[];
+}
+
+/** Records the requests of `context` that end within `windowMs` of the call. */
+function recordFetches(context: BrowserContext): () => Promise<Fetched> {
+  const started = Date.now();
+  const done: Promise<{ path: string; bytes: number }>[] = [];
+  context.on('requestfinished', (req) => {
+    if (Date.now() - started > windowMs) return;
+    const path = new URL(req.url()).pathname;
+    done.push(req.sizes().then((s) => ({ path, bytes: s.responseBodySize })));
+  });
+  return async () => {
+    const left = windowMs - (Date.now() - started);
+    // A measuring window, not a wait for a state: what the page fetches in its first seconds.
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    const all = await Promise.all(done);
+    return {
+      requests: all.length,
+      bytes: all.reduce((sum, f) => sum + f.bytes, 0),
+      dataFiles: all.flatMap((f) => {
+        const at = f.path.indexOf('/data/');
+        return at >= 0 ? [f.path.slice(at + 1)] : [];
+      }),
+    };
+  };
+}
+
+async function coldRuns(
+  browser: Browser,
+  url: string,
+): Promise<{ times: LoadTimes[]; fetched: Fetched[] }> {
+  const times: LoadTimes[] = [];
+  const fetched: Fetched[] = [];
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
-    out.push(await timedLoad(await context.newPage(), url));
+    const fetches = recordFetches(context);
+    times.push(await timedLoad(await context.newPage(), url));
+    fetched.push(await fetches());
     await context.close();
   }
-  return out;
+  return { times, fetched };
+}
+
+function reportFetched(fetched: readonly Fetched[]): void {
+  const kib = (b: number) => (b / 1024).toFixed(0);
+  console.log(`
+cold, fetched in the first ${windowMs / 1000} s (${fetched.length} runs)`);
+  console.log(
+    `  requests median ${median(fetched.map((f) => f.requests))}   runs ${fetched.map((f) => f.requests).join(', ')}`,
+  );
+  console.log(
+    `  KiB      median ${kib(median(fetched.map((f) => f.bytes)))}   runs ${fetched.map((f) => kib(f.bytes)).join(', ')}`,
+  );
+  const files = [...new Set(fetched.flatMap((f) => f.dataFiles))].sort();
+  console.log(`  data files: ${files.join(', ') || 'none'}`);
 }
 
 async function warmRuns(browser: Browser, url: string): Promise<LoadTimes[]> {
@@ -142,7 +199,7 @@ const root = await buildSite();
 const server = await serveStatic({ root, base: '/memlens/', cacheAssets: true });
 const browser = await launchChromium();
 const url = `${server.url}#/${route}`;
-let cold: LoadTimes[];
+let cold: { times: LoadTimes[]; fetched: Fetched[] };
 let warm: LoadTimes[];
 try {
   cold = await coldRuns(browser, url);
@@ -156,8 +213,9 @@ const js = await initialJs(root);
 const budgets = await readBudgets();
 const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`page #/${route}; load average before ${fmt(loadBefore)}, after ${fmt(loadAfter)}`);
-report('cold', cold);
+report('cold', cold.times);
 report('warm', warm);
+reportFetched(cold.fetched);
 console.log(
   `\ninitial JS: ${js.files.join(', ')}: ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip` +
     ` (budget ${budgets.initialJsGzipKiB} KiB in budgets.json; checked by test/e2e/load-budgets.test.ts)`,

@@ -45,15 +45,10 @@ async function pageIds(): Promise<string[]> {
   return hrefs.map((h) => h.replace(/^#\//, ''));
 }
 
-/** Waits until every table is loaded (the conversation benchmarks come last). */
+/** Waits until every table is loaded (the conversation benchmarks load with a page that reads them). */
 async function allTablesLoaded(): Promise<void> {
-  await showPage('home');
-  await page.waitForFunction(
-    () =>
-      Array.from(document.querySelectorAll('main code')).some((c) => c.textContent === 'queries'),
-    null,
-    { timeout: 120_000 },
-  );
+  await showPage('mydata');
+  await page.waitForSelector('[data-table-count="queries"]', { timeout: 120_000 });
 }
 
 /** Figures drawn on each page of the nav, counted once the count holds still and all are drawn. */

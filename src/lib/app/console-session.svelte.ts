@@ -64,6 +64,8 @@ export class ConsoleSession {
   result: ConsoleResult | null = $state.raw(null);
   error: ConsoleError | null = $state.raw(null);
   history: HistoryEntry[] = $state.raw([]);
+  /** A text run before the tables the console reads were in: `runQueued` runs it once they are. */
+  queued: string | null = $state(null);
   /** A text that changes the console's own tables, waiting for the reader to confirm it. */
   pending: { sql: string; tables: string[] } | null = $state.raw(null);
 
@@ -78,8 +80,24 @@ export class ConsoleSession {
     this.history = readHistory(storage);
   }
 
+  /** DuckDB is up with every table the console lists (the conversation benchmarks included). */
   get ready(): boolean {
-    return this.services.catalog !== null;
+    return this.services.sqlReady;
+  }
+
+  /** What the console waits for before it can run. */
+  get waitingFor(): string {
+    return this.services.catalog === null
+      ? 'Waiting for DuckDB to start…'
+      : 'Waiting for the conversation benchmarks to load…';
+  }
+
+  /** The text run too early, now that the tables are in. */
+  runQueued(): void {
+    const sql = this.queued;
+    if (sql === null || !this.ready) return;
+    this.queued = null;
+    void this.run(sql);
   }
 
   private runnerFor(catalog: Catalog): Promise<StatementRunner> {
@@ -96,8 +114,14 @@ export class ConsoleSession {
    * changes tables waits in `pending` until `confirm()` (`confirmed` skips that step).
    */
   async run(sql: string, confirmed = false): Promise<void> {
+    if (!sql.trim()) return;
+    // Run before its tables are in, it would find no such table: it waits for them instead.
+    if (!this.ready) {
+      this.queued = sql;
+      return;
+    }
     const catalog = this.services.catalog;
-    if (this.running || !catalog || !sql.trim()) return;
+    if (this.running || !catalog) return;
     this.running = true;
     this.error = null;
     this.pending = null;

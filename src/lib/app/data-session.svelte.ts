@@ -5,9 +5,11 @@ import { tick } from 'svelte';
 import { Catalog } from '../db/catalog.ts';
 import type { WatchedEngine } from '../db/watchdog.ts';
 import { loadBenchmarkData, loadCoreData, type ResultsFile } from '../loaders/core-loader.ts';
-import { loadSiteIndex } from '../data/fetch-source.ts';
+import { loadSiteIndex, type FetchOptions } from '../data/fetch-source.ts';
 import type { Pin } from '../data/integrity.ts';
 import type { LoadStep } from '../common/load-status.ts';
+import { OnDemandLoad } from './on-demand-load.ts';
+import { routeReadsBenchmarks } from './route-tables.ts';
 import { DUCKDB_READY_MARK, INTERACTIVE_MARK, markOnce } from './load-marks.ts';
 import type { AppServices } from './services.svelte.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -23,6 +25,21 @@ export interface SessionDeps {
   fetch: typeof fetch;
 }
 
+/** What the conversation benchmarks load into: one DuckDB start's catalog, after its core steps. */
+interface BenchmarkTarget {
+  catalog: Catalog;
+  fetchOptions: FetchOptions;
+  coreSteps: LoadStep[];
+}
+
+/** The benchmarks' step until a page that reads them is shown (its id and label when it runs). */
+export const DEFERRED_BENCHMARKS_STEP: LoadStep = {
+  id: 'benchmarks',
+  label: 'Conversation benchmarks',
+  state: 'deferred',
+  detail: 'loaded when a page needs them',
+};
+
 export class DataSession {
   steps: LoadStep[] = $state([]);
   fatal = $state('');
@@ -32,6 +49,7 @@ export class DataSession {
 
   private engine: WatchedEngine | null = null;
   private firstEngine: Promise<WatchedEngine> | null;
+  private readonly benchmarks = new OnDemandLoad<BenchmarkTarget>((t) => this.loadBenchmarks(t));
 
   constructor(
     private readonly services: AppServices,
@@ -47,12 +65,17 @@ export class DataSession {
     return this.deps.openEngine((reason) => void this.restart(reason));
   }
 
-  /** Opens DuckDB and loads the released results and benchmarks; re-runnable after a failure. */
+  /**
+   * Opens DuckDB and loads the released results and InMind, then the conversation benchmarks if a
+   * page shown asked for them; re-runnable after a failure.
+   */
   async start(): Promise<void> {
     if (this.starting) return;
     this.starting = true;
     this.fatal = '';
     const services = this.services;
+    this.benchmarks.reset();
+    services.benchmarkLoad = 'deferred';
     try {
       let siteFiles: Set<string> | undefined;
       try {
@@ -90,14 +113,34 @@ export class DataSession {
       markOnce(INTERACTIVE_MARK);
       await this.restoreUserTables(catalog);
       const coreSteps = this.steps;
-      await loadBenchmarkData(catalog, fetchOptions, (s) => (this.steps = [...coreSteps, ...s]));
-      services.dataChanged();
+      if (!this.benchmarks.wanted) this.steps = [...coreSteps, DEFERRED_BENCHMARKS_STEP];
+      await this.benchmarks.ready({ catalog, fetchOptions, coreSteps });
     } catch (err) {
       services.sqlState = 'failed';
       this.fatal = errorMessage(err);
     } finally {
       this.starting = false;
     }
+  }
+
+  /** The page shown is `pageId`: the tables it reads are loaded now if they are not yet. */
+  showRoute(pageId: string): void {
+    const reads = routeReadsBenchmarks(pageId);
+    this.services.routeReadsBenchmarks = reads;
+    if (reads) void this.benchmarks.ask();
+  }
+
+  /** The conversation benchmarks into `t`'s catalog; a restart meanwhile drops what it reports. */
+  private async loadBenchmarks(t: BenchmarkTarget): Promise<void> {
+    const services = this.services;
+    const current = () => services.catalog === t.catalog;
+    services.benchmarkLoad = 'loading';
+    await loadBenchmarkData(t.catalog, t.fetchOptions, (s) => {
+      if (current()) this.steps = [...t.coreSteps, ...s];
+    });
+    if (!current()) return;
+    services.benchmarkLoad = 'over';
+    services.dataChanged();
   }
 
   /** The tables kept in this browser, loaded again; one that fails is named, the rest load. */
@@ -141,6 +184,9 @@ export class DataSession {
     this.services.userFiles.clear();
     this.engineNotice = `DuckDB stopped (${reason}). Starting it again and reloading the benchmark data…`;
     await this.start();
+    const reloaded = this.benchmarks.started
+      ? 'released results and benchmarks are loaded again'
+      : 'released results are loaded again, the conversation benchmarks when a page needs them';
     // Tables kept in this browser came back with the restore; only the others are lost.
     const back = held.filter(([table]) => this.services.userFiles.has(table)).map(([t]) => t);
     const lost = held
@@ -148,7 +194,7 @@ export class DataSession {
       .map(([table, file]) => `${file} (as ${table})`);
     this.engineNotice = this.fatal
       ? `DuckDB stopped (${reason}) and could not be started again.`
-      : `DuckDB stopped (${reason}) and was started again: released results and benchmarks are loaded again. ${lostFiles(lost, back)}`;
+      : `DuckDB stopped (${reason}) and was started again: ${reloaded}. ${lostFiles(lost, back)}`;
   }
 
   /** After a failure for want of network, the start runs again once the browser is online. */

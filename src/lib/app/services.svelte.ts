@@ -17,6 +17,10 @@ export class AppServices {
   dataVersion = $state(0);
   snapshot: ChartSnapshot | null = $state.raw(null);
   sqlState: SqlState = $state('starting');
+  /** The page shown reads the conversation benchmarks (route-tables.ts). */
+  routeReadsBenchmarks = $state(false);
+  /** Their load in this DuckDB: not asked for yet, running, or over (loaded or failed). */
+  benchmarkLoad: 'deferred' | 'loading' | 'over' = $state('deferred');
   readonly queries = new QueryClient();
   /** Tables the reader loaded, with their file: what to load again if DuckDB dies (not shown, so not reactive). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -45,9 +49,17 @@ export class AppServices {
     return this.embedders;
   }
 
-  /** DuckDB is up with its tables: queries can be answered (pages ask this, not for the catalog). */
+  /**
+   * DuckDB is up with the tables the page shown reads: queries can be answered (pages ask this,
+   * not for the catalog). A page that reads the conversation benchmarks waits for their load.
+   */
   get sqlReady(): boolean {
-    return this.catalog !== null;
+    return this.catalog !== null && (!this.routeReadsBenchmarks || this.benchmarkLoad === 'over');
+  }
+
+  /** What the header says: still loading while the page shown waits for its tables. */
+  get routeSqlState(): SqlState {
+    return this.sqlState === 'ready' && !this.sqlReady ? 'loading' : this.sqlState;
   }
 
   setCatalog(catalog: Catalog | null): void {

@@ -34,7 +34,7 @@ export interface DatasetTables {
 export interface DatasetDef {
   /**
    * 'core': loaded with the released results, before the first SQL feature (InMind);
-   * 'benchmarks': loaded after, by `load`.
+   * 'benchmarks': loaded by `load` once a page that reads them is shown (app/route-tables.ts).
    */
   phase: 'core' | 'benchmarks';
   /** A required dataset that fails stops the load; an optional one is skipped with a message. */

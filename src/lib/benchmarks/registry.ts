@@ -59,7 +59,7 @@ export function benchmarkTables(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS):
   return [...new Set(defs.flatMap((d) => d.dataset?.tables ?? []))];
 }
 
-/** "A, B and C": the benchmarks loaded after the first page, whose conversations the viewer shows. */
+/** "A, B and C": the benchmarks loaded for the pages that read them, whose conversations the viewer shows. */
 export function viewerBenchmarkNames(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): string {
   const labels = defs.filter((d) => d.dataset?.phase === 'benchmarks').map((d) => d.label);
   const last = labels.pop();

@@ -1,4 +1,5 @@
-export type StepState = 'pending' | 'running' | 'done' | 'error';
+/** 'deferred': a step that runs only once something asks for it (a page that reads its tables). */
+export type StepState = 'pending' | 'running' | 'done' | 'error' | 'deferred';
 
 export interface LoadStep {
   id: string;
@@ -12,7 +13,9 @@ export interface LoadStep {
 /** What a step's work returns: a summary, and optionally what it had to leave out. */
 export type StepOutcome = string | { detail: string; warnings: string[] };
 
+/** The share of the work asked for that is over; a deferred step is not asked for yet. */
 export function progressOf(steps: readonly LoadStep[]): number {
-  if (steps.length === 0) return 1;
-  return steps.filter((s) => s.state === 'done' || s.state === 'error').length / steps.length;
+  const asked = steps.filter((s) => s.state !== 'deferred');
+  if (asked.length === 0) return 1;
+  return asked.filter((s) => s.state === 'done' || s.state === 'error').length / asked.length;
 }

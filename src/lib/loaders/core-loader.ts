@@ -9,7 +9,6 @@ import { verifyBytes, type Pin } from '../data/integrity.ts';
 import { sourceById } from '../data/sources.ts';
 import { inmindManifestRow, inmindTaskRows, lmeBackgroundRows } from '../datasets/inmind.ts';
 import { parseJsonDocument } from '../datasets/jsonl.ts';
-import { collectBenchmarkRows, loadBenchmarkRows } from './benchmark-loader.ts';
 import { errorMessage } from '../common/error-message.ts';
 
 export interface ResultsFile {
@@ -218,7 +217,7 @@ export function loadCoreData(
   );
 }
 
-/** Every registered benchmark of the 'benchmarks' phase: loaded after the first page is usable. */
+/** Every registered benchmark of the 'benchmarks' phase: loaded once a page that reads them is shown. */
 export function loadBenchmarkData(
   catalog: Catalog,
   opts: FetchOptions,
@@ -230,6 +229,8 @@ export function loadBenchmarkData(
         id: 'benchmarks',
         label: 'Conversation benchmarks',
         run: async () => {
+          // Loaded with the first page that reads the benchmarks, not on the first screen's path.
+          const { collectBenchmarkRows, loadBenchmarkRows } = await import('./benchmark-loader.ts');
           const rows = await collectBenchmarkRows(opts);
           const counts = await loadBenchmarkRows(catalog, rows);
           const summary = Object.entries(counts).map(([t, n]) => `${t}: ${n}`);

@@ -14,4 +14,10 @@ describe('progressOf', () => {
     expect(progressOf([step('pending'), step('running')])).toBe(0);
     expect(progressOf([step('done'), step('error'), step('running'), step('pending')])).toBe(0.5);
   });
+
+  it('leaves a deferred step out: nothing waits for it until it is asked for', () => {
+    expect(progressOf([step('done'), step('deferred')])).toBe(1);
+    expect(progressOf([step('deferred')])).toBe(1);
+    expect(progressOf([step('done'), step('running'), step('deferred')])).toBe(0.5);
+  });
 });
