@@ -170,6 +170,7 @@ const CLIS = [
   'reproduce',
   'reproduce:publish',
   'bench:load',
+  'bench:figure4',
   'bench:embed',
   'bench:scale',
   'bench:map',
