@@ -358,6 +358,20 @@ describe('wide records, the needed field last', () => {
       await page.waitForSelector(`#mapping-title:has-text("wide${keys}.json")`, {
         timeout: 120_000,
       });
+      if (keys === 1_000_000) {
+        // A searchable window of fields, the rest folded into the table's JSON column.
+        expect(await page.locator('[data-fields-folded]').innerText()).toBe(
+          "1,000 fields are described up front and 999,000 more are found by the search below; fields not chosen are loaded together, as JSON, in the table's fields column.",
+        );
+        expect(await page.locator('table.fields tbody tr').count()).toBe(100);
+        expect(await page.locator('select[data-role="memory"] option').count()).toBeLessThanOrEqual(
+          201,
+        );
+        await page.locator('[data-field-search]').fill('k99');
+        await expect
+          .poll(() => page.locator('[data-fields-shown]').innerText())
+          .toBe('Showing the first 100 of 11,110 fields matching; type to narrow.');
+      }
       await page.locator('[data-field-search]').fill('last_question');
       await expect
         .poll(() => page.locator('[data-fields-shown]').innerText())

@@ -8,7 +8,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -285,9 +284,6 @@ describe('no input can exhaust the tab', () => {
 
   beforeAll(() => {
     mkdirSync(dir, { recursive: true });
-    const wide: Record<string, string> = { question: 'what is kept?' };
-    for (let i = 0; i < 1_000_000; i++) wide[`field_${i}`] = `v${i}`;
-    writeFileSync(path.join(dir, 'wide.json'), JSON.stringify([wide]));
     writeFileSync(
       path.join(dir, 'clash.jsonl'),
       `${JSON.stringify({ 'a.b': 'literal', a: { b: 'nested' }, question: 'q?' })}\n`,
@@ -306,36 +302,6 @@ describe('no input can exhaust the tab', () => {
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('one JSON object with 10⁶ keys: a searchable window of fields, the rest folded, loaded whole', async () => {
-    const { page } = await openMyData();
-    await loadFile(page, path.join(dir, 'good.jsonl'), 'user_good');
-    const started = Date.now();
-    await page.locator('input[type="file"]').setInputFiles(path.join(dir, 'wide.json'));
-    await page.waitForSelector('#mapping-title:has-text("wide.json")', { timeout: 120_000 });
-    const mappingMs = Date.now() - started;
-    expect(await page.locator('[data-fields-folded]').innerText()).toBe(
-      "1,000 fields are described up front and 999,001 more are found by the search below; fields not chosen are loaded together, as JSON, in the table's fields column.",
-    );
-    expect(await page.locator('table.fields tbody tr').count()).toBe(100);
-    expect(await page.locator('select[data-role="memory"] option').count()).toBeLessThanOrEqual(
-      201,
-    );
-    await page.locator('[data-field-search]').fill('field_99');
-    await expect
-      .poll(() => page.locator('[data-fields-shown]').innerText())
-      .toBe('Showing the first 100 of 11,111 fields matching; type to narrow.');
-    await page.getByRole('button', { name: 'Load into DuckDB' }).click();
-    await page.waitForSelector('[data-load-notice]:has-text("into user_wide.")', {
-      timeout: 180_000,
-    });
-    expect(await tableCount(page, 'user_wide')).toBe(1);
-    expect(await tableCount(page, 'user_good')).toBe(3);
-    const peak = await rendererPeakMiB();
-    console.info(
-      `10^6-key object (${(statSync(path.join(dir, 'wide.json')).size / 2 ** 20).toFixed(1)} MiB): mapping shown after ${mappingMs} ms, renderer peak ${peak?.toFixed(0) ?? 'n/a'} MiB`,
-    );
-  });
 
   it('keys "a.b" beside {"a":{"b":…}}: the mapping appears with both, and says why', async () => {
     const { page, watch } = await openMyData();

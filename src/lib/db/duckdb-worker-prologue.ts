@@ -15,7 +15,8 @@ export function sriOfSha256Hex(hex: string): string {
  * build's digest as `integrity` (the browser refuses other bytes), DuckDB's own fetch of the wasm
  * gets that response, and its `instantiateStreaming` of it instantiates the module compiled
  * from it. Any other fetch, a later fetch of the wasm, and any other response go through as
- * they are; a failed fetch or compile fails DuckDB's instantiate as it did before. A browser
+ * they are; a failed fetch or compile fails DuckDB's instantiate as it did before, and is thrown
+ * in the worker's global scope too, so the page's `error` listener hears of it at once. A browser
  * without streaming compilation gets only the digest on DuckDB's own fetch.
  * `TransformStream` is hidden so that DuckDB hands over fetch's own response, not a copy.
  */
@@ -32,7 +33,14 @@ export function duckdbWorkerPrologue(wasmHref: string, integrity: string): strin
     typeof wa?.compileStreaming === 'function' && typeof wa.instantiateStreaming === 'function';
   let early = streams ? fetchOwn(wasm, { credentials: 'same-origin', integrity }) : null;
   const compiled = early?.then((res) => ({ res, module: wa.compileStreaming(res) }));
-  compiled?.then(({ module }) => module).catch(() => {});
+  // DuckDB's worker hangs on a wasm it cannot instantiate: the page hears of it at once instead.
+  compiled
+    ?.then(({ module }) => module)
+    .catch((err) =>
+      self.setTimeout(() => {
+        throw new Error(wasm + ' could not be fetched and compiled: ' + (err?.message ?? err));
+      }, 0),
+    );
   self.fetch = (input, init) => {
     if (urlOf(input) !== wasm) return fetchOwn(input, init);
     const first = early;

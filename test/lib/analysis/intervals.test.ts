@@ -142,3 +142,22 @@ describe('AUC and KS bootstrap over queries', () => {
     expect(bootstrapSeparation([])).toBeNull();
   });
 });
+
+describe('bootstrapMean draws', () => {
+  it('the resamples of seededRandom(seed), value for value', () => {
+    const random = seededRandom(3);
+    const values = Array.from({ length: 97 }, () => Math.round(random() * 10) / 10);
+    const draw = seededRandom(11);
+    const means = Array.from({ length: 50 }, () => {
+      let sum = 0;
+      for (let i = 0; i < values.length; i++) sum += values[Math.floor(draw() * values.length)];
+      return sum / values.length;
+    }).sort((a, b) => a - b);
+    const at = (q: number) => {
+      const pos = q * (means.length - 1);
+      const i = Math.floor(pos);
+      return means[i] + (pos - i) * (means[Math.min(i + 1, means.length - 1)] - means[i]);
+    };
+    expect(bootstrapMean(values, { reps: 50, seed: 11 })).toEqual({ lo: at(0.025), hi: at(0.975) });
+  });
+});

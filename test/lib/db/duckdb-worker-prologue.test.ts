@@ -33,6 +33,8 @@ const wasmResponse = () =>
 function runPrologue(opts: { failWasm?: boolean; noStreaming?: boolean } = {}) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const passedThrough: Response[] = [];
+  /** What the prologue scheduled on the worker's timer, run by the test. */
+  const timers: (() => void)[] = [];
   const wa = {
     compileStreaming: opts.noStreaming ? undefined : WebAssembly.compileStreaming,
     instantiate: WebAssembly.instantiate,
@@ -51,11 +53,12 @@ function runPrologue(opts: { failWasm?: boolean; noStreaming?: boolean } = {}) {
     },
     WebAssembly: wa,
     TransformStream,
+    setTimeout: (fn: () => void) => timers.push(fn),
   };
   new Function('self', duckdbWorkerPrologue(WASM, sriOfSha256Hex(EMPTY_SHA256)))(self);
   const fetchFn = self.fetch as FetchFn;
   const instantiateStreaming = wa.instantiateStreaming as unknown as InstantiateStreaming;
-  return { self, calls, fetchFn, instantiateStreaming, passedThrough };
+  return { self, calls, fetchFn, instantiateStreaming, passedThrough, timers };
 }
 
 describe("DuckDB's worker prologue", () => {
@@ -107,6 +110,19 @@ describe("DuckDB's worker prologue", () => {
   it("fails DuckDB's instantiate when the wasm's fetch fails (a digest that does not match)", async () => {
     const { fetchFn, instantiateStreaming } = runPrologue({ failWasm: true });
     await expect(instantiateStreaming(fetchFn(WASM), {})).rejects.toThrow('integrity');
+  });
+
+  it('throws a failed fetch in the worker scope as well, so the page hears of it at once', async () => {
+    const { timers } = runPrologue({ failWasm: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(timers).toHaveLength(1);
+    expect(() => timers[0]()).toThrow(`${WASM} could not be fetched and compiled: integrity`);
+  });
+
+  it('schedules nothing when the wasm arrives and compiles', async () => {
+    const { timers, fetchFn, instantiateStreaming } = runPrologue();
+    await instantiateStreaming(fetchFn(WASM), { env: { f: () => undefined } });
+    expect(timers).toEqual([]);
   });
 
   it("fetches nothing early where the browser cannot compile a stream; DuckDB's own fetch carries the digest", async () => {
