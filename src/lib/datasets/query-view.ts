@@ -50,6 +50,16 @@ export function groupGold(
   return out;
 }
 
+/**
+ * What a query's gold list says when it holds no turn: that it has none only once the gold
+ * lookup for the rows on screen has answered, never while it is on its way.
+ */
+export function emptyGoldNote(lookup: { loading: boolean; stale: boolean }): string {
+  return lookup.loading || lookup.stale
+    ? 'Looking up the gold evidence…'
+    : 'No gold evidence listed.';
+}
+
 /** Only LoCoMo-derived rows carry a category: its number with LoCoMo's name for it. */
 export function categoryLabel(category: number | null): string {
   return category === null ? 'no category' : locomoCategoryLabel(category);
