@@ -12,11 +12,16 @@
 import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from './lib/site-build.ts';
-import { serveStatic } from './lib/static-server.ts';
+import { serveStatic, type StaticServer } from './lib/static-server.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { median as medianOrNull } from '../src/lib/analysis/stats.ts';
 import { checkCommandLine } from './lib/cli.ts';
-import { MODEL_DTYPES, type ModelDtype } from '../src/lib/embed/model-registry.ts';
+import {
+  MODEL_DTYPES,
+  filesForDtype,
+  getModelSpec,
+  type ModelDtype,
+} from '../src/lib/embed/model-registry.ts';
 
 checkCommandLine({
   usage: `Usage: npm run bench:figure4 -- [options]
@@ -93,12 +98,25 @@ async function showView(page: Page, base: string, shown: Shown, reload = false):
   return Date.now() - started;
 }
 
-async function oneRun(browser: Browser, base: string, dtype: ModelDtype): Promise<Run> {
+/** Fails the run unless the cold view fetched MiniLM's weights of `dtype`: the time is theirs. */
+function checkWeightsFetched(requests: readonly string[], dtype: ModelDtype): void {
+  const weights = filesForDtype(getModelSpec('minilm'), dtype).filter((f) => f.dtype === dtype);
+  for (const { path } of weights) {
+    if (!requests.some((r) => r.endsWith(`/models/minilm/${path}`))) {
+      throw new Error(`the ${dtype} view did not fetch models/minilm/${path}`);
+    }
+  }
+}
+
+async function oneRun(browser: Browser, server: StaticServer, dtype: ModelDtype): Promise<Run> {
+  const base = server.url;
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
     await showView(page, base, 'bm25');
+    const before = server.requests.length;
     const cold = await showView(page, base, dtype);
+    checkWeightsFetched(server.requests.slice(before), dtype);
     const timings = (await page.locator('[data-field="timings"]').innerText()).trim();
     await showView(page, base, 'bm25');
     const warm = await showView(page, base, dtype);
@@ -163,7 +181,7 @@ try {
   for (const dtype of dtypes) {
     const loadBefore = loadavg();
     const results: Run[] = [];
-    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, server.url, dtype));
+    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, server, dtype));
     timed.push({ dtype, results, loadBefore, loadAfter: loadavg() });
   }
 } finally {
