@@ -149,4 +149,24 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     expect(watch.foreignRequests(server.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 600_000);
+
+  it('runs the single view in the dtype its link names (ret=minilm:q8), and names junk', async () => {
+    const q8 = packs.find((p) => p.dtype === 'q8');
+    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=minilm:q8&device=wasm`);
+    const shown = page.locator('[data-phase="done"][data-retriever="minilm"][data-dtype="q8"]');
+    await shown.locator('[data-chart="reproduce-similarity"] .chart-canvas').waitFor();
+    expect(await page.inputValue('select:has(option[value="minilm:q8"])')).toBe('minilm:q8');
+    expect(await shown.locator('[data-chart="reproduce-similarity"]').innerText()).toContain(
+      '· q8',
+    );
+    expect(await shown.innerText()).toContain(`q8, sha256 ${q8?.sha256.slice(0, 12)}`);
+    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=minilm:zz&device=wasm`);
+    await page.locator('[data-phase="done"][data-retriever="bm25"]').waitFor();
+    expect(await page.locator('[data-bad-retriever]').innerText()).toContain(
+      'ret: "minilm:zz": dtype must be one of fp32, fp16, q8, q4',
+    );
+    expect(server.requests.filter((p) => p.includes('/models/minilm/'))).toEqual([]);
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  }, 60_000);
 });

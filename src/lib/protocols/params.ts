@@ -1,8 +1,11 @@
 import { DEVICE_CHOICES, type DeviceChoice } from '../embed/backend-choice.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from './build.ts';
-import { LOCOMO_PLUS_MODES, defaultQueryPrefix, paperDefault } from './defaults.ts';
+import { LOCOMO_PLUS_MODES, choiceLabel, defaultQueryPrefix, paperDefault } from './defaults.ts';
 import { K_MAX } from '../protocol-kit/evaluate.ts';
-import { retrieverChoices } from '../protocol-kit/pool.ts';
+import { BM25_ID, retrieverChoices } from '../protocol-kit/pool.ts';
+import { errorMessage } from '../common/error-message.ts';
+import type { ModelDtype } from '../embed/model-registry.ts';
+import { parseModelRef } from '../embed/model-ref.ts';
 import { isBenchmarkId, isUserBenchmarkId } from '../benchmarks/registry.ts';
 
 /** The Reproduce page's view state as it sits in the URL. */
@@ -10,7 +13,12 @@ export interface ReproduceParams {
   spec: ProtocolSpec;
   /** The `bench` value the URL asked for when it names no protocol (shown, then ignored). */
   unknownBench: string | null;
+  /** `bm25` or a model id. */
   retriever: string;
+  /** The dtype `ret=ID:DTYPE` asks for; null: the one the site serves first (fp32 where it has it). */
+  dtype: ModelDtype | null;
+  /** Why the URL's `ret` could not be read (shown; the paper's retriever runs instead). */
+  badRetriever: string | null;
   /** Null: the protocol's own k. */
   k: number | null;
   queryPrefix: boolean;
@@ -21,6 +29,34 @@ export interface ReproduceParams {
   series: string | null;
   /** `site`: the site's vector pack where it holds the view's texts; `browser`: recompute here. */
   vectors: 'site' | 'browser';
+}
+
+/** What `ret` asks for: `bm25`, `ID` or `ID:DTYPE` (the comparison's and the CLI's syntax). */
+export type RetrieverParam = { retriever: string; dtype: ModelDtype | null } | { error: string };
+
+/**
+ * Reads `ret`, untrusted: an unknown model, a dtype it lacks or any other part (`@device` is its
+ * own control; this page never downloads from the Hub) is an error that names the text.
+ */
+export function readRetrieverParam(text: string): RetrieverParam {
+  if (text === BM25_ID) return { retriever: BM25_ID, dtype: null };
+  const quoted = JSON.stringify(text.slice(0, 80));
+  if (/[@+]/.test(text)) {
+    return {
+      error: `ret: ${quoted}: expected bm25, ID or ID:DTYPE (the device is its own control)`,
+    };
+  }
+  try {
+    const ref = parseModelRef(text, {}, 'ret');
+    return { retriever: ref.id, dtype: text.includes(':') ? ref.dtype : null };
+  } catch (err) {
+    return { error: errorMessage(err) };
+  }
+}
+
+/** The `ret` value of a view: `ID:DTYPE` when it asks for a dtype, else the id alone. */
+export function retrieverParam(view: Pick<ReproduceParams, 'retriever' | 'dtype'>): string {
+  return view.dtype ? `${view.retriever}:${view.dtype}` : view.retriever;
 }
 
 /**
@@ -36,6 +72,8 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
   const k = Number(params.k);
   const target = params.target === 'user' || params.target === 'chunk' ? params.target : null;
   const mode = LOCOMO_PLUS_MODES.find((m) => m === params.mode) ?? DEFAULT_SPEC.locomoPlus;
+  const asked = params.ret ? readRetrieverParam(params.ret) : null;
+  const ret = asked && !('error' in asked) ? asked : { retriever: paper.retriever, dtype: null };
   return {
     unknownBench: bench !== '' && bench !== benchmark ? bench.slice(0, 80) : null,
     spec: {
@@ -46,7 +84,8 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
       },
       locomoPlus: mode,
     },
-    retriever: retrieverChoices().some((c) => c.id === params.ret) ? params.ret : paper.retriever,
+    ...ret,
+    badRetriever: asked && 'error' in asked ? asked.error : null,
     k: Number.isInteger(k) && k >= 1 && k <= K_MAX ? k : null,
     queryPrefix:
       params.prefix === 'off'
@@ -83,4 +122,60 @@ export function runControlChange(key: string, value: string): Record<string, str
       ? { ret: null, target: null, prefix: null, mode: null, find: null, near: null }
       : {};
   return { ...RUN_VIEW_RESET, ...benchmark, [key]: value };
+}
+
+export interface RetrieverOption {
+  /** The `ret` value it sets. */
+  value: string;
+  label: string;
+}
+
+/**
+ * The retriever picker: BM25, and each model once per dtype the site serves (`ID:DTYPE`); a model
+ * the site lacks, or whose list is not known yet, once by its id. `served`: model id → the dtypes
+ * the site serves (absent: not known yet).
+ */
+export function retrieverOptions(
+  benchmark: string,
+  served: ReadonlyMap<string, readonly ModelDtype[]>,
+): RetrieverOption[] {
+  return retrieverChoices().flatMap((c) => {
+    const choice = choiceLabel(benchmark, c.id);
+    // A declared table has no paper: no retriever is anybody's choice but the reader's.
+    const whose = choice === 'no paper' ? '' : ` (${choice})`;
+    const dtypes = c.dense ? served.get(c.id) : undefined;
+    if (dtypes === undefined) return [{ value: c.id, label: `${c.label}${whose}` }];
+    if (dtypes.length === 0) {
+      return [{ value: c.id, label: `${c.label}${whose} — not on this site` }];
+    }
+    return dtypes.map((d) => ({ value: `${c.id}:${d}`, label: `${c.label} (${d})${whose}` }));
+  });
+}
+
+/**
+ * The model's dtype a view runs in: the one it asks for if the site serves it, else null (never
+ * another); asking none, fp32 where served, else the first served; null when none is.
+ */
+export function runDtype(
+  served: readonly ModelDtype[],
+  asked: ModelDtype | null,
+): ModelDtype | null {
+  if (asked !== null) return served.includes(asked) ? asked : null;
+  return served.includes('fp32') ? 'fp32' : (served[0] ?? null);
+}
+
+/** The picker's value for the view, and the options with it (added when the site lacks it). */
+export function pickedRetriever(
+  view: Pick<ReproduceParams, 'retriever' | 'dtype'> & { spec: { benchmark: string } },
+  served: ReadonlyMap<string, readonly ModelDtype[]>,
+): { value: string; options: RetrieverOption[] } {
+  const options = retrieverOptions(view.spec.benchmark, served);
+  const dtypes = served.get(view.retriever);
+  const dtype = view.retriever === BM25_ID || !dtypes ? view.dtype : runDtype(dtypes, view.dtype);
+  const value = retrieverParam({ retriever: view.retriever, dtype: dtype ?? view.dtype });
+  if (options.some((o) => o.value === value)) return { value, options };
+  const label = retrieverChoices().find((c) => c.id === view.retriever)?.label ?? view.retriever;
+  const missing = dtypes ? ' — not on this site' : '';
+  const asked = { value, label: `${label}${view.dtype ? ` (${view.dtype})` : ''}${missing}` };
+  return { value, options: [...options, asked] };
 }

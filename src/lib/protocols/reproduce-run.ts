@@ -15,7 +15,7 @@ import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/inputs.ts';
 import type { QueryRunner } from '../query/query-client.ts';
 import { recomputeRelease, type ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
-import type { ReproduceParams } from './params.ts';
+import { retrieverParam, runDtype, type ReproduceParams } from './params.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import { parseRetriever, RetrieverPool, type RetrieverRef } from '../protocol-kit/pool.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
@@ -111,7 +111,7 @@ export function isReleaseView(v: ReproduceParams): boolean {
 }
 
 export function viewKey(v: ReproduceParams): string {
-  return JSON.stringify([v.spec, v.retriever, v.queryPrefix, v.device, v.vectors]);
+  return JSON.stringify([v.spec, v.retriever, v.dtype, v.queryPrefix, v.device, v.vectors]);
 }
 
 export class ReproduceRun<Source> {
@@ -204,10 +204,11 @@ export class ReproduceRun<Source> {
 export interface ProtocolComputeDeps {
   hub: EmbedderHub;
   /**
-   * Model id → the dtype the site serves it in (fp32 where it has it, else the first it has, e.g.
-   * BGE-small q8 on Pages), or null when the site lacks it. Absent: the model's default dtype.
+   * Model id → the dtypes the site serves, in registry order (empty: the site lacks it). A view
+   * asking none runs fp32 where served, else the first (BGE-small q8 on Pages). Absent: the
+   * dtype the view asks for, else the model's default.
    */
-  served: Promise<ReadonlyMap<string, ModelDtype | null>>;
+  served: Promise<ReadonlyMap<string, readonly ModelDtype[]>>;
   /** The site's vector packs; absent: every run embeds. */
   packs?: SitePacks;
 }
@@ -321,8 +322,9 @@ async function recompute(
 export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<QueryRunner> {
   const { hub, served, packs } = deps;
   return async (reader, view, signal, onProgress, onLoad) => {
-    const dtype = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
-    if (dtype === null) throw new NotOnSiteError(view.retriever);
+    const dtypes = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
+    const dtype = dtypes ? runDtype(dtypes, view.dtype) : (view.dtype ?? undefined);
+    if (dtype === null) throw new NotOnSiteError(retrieverParam(view));
     // The one parse of the picked model: the hub, the worker and the cache key get this reference.
     const ref = parseRetriever(view.retriever, { dtype, backend: view.device }, 'ret');
     if (ref === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);

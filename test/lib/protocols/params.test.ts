@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { ModelDtype } from '../../../src/lib/embed/model-registry.ts';
 import {
   RUN_VIEW_RESET,
+  pickedRetriever,
   readReproduceParams,
+  readRetrieverParam,
+  retrieverOptions,
+  retrieverParam,
   runControlChange,
+  runDtype,
 } from '../../../src/lib/protocols/params.ts';
 
 describe('runControlChange', () => {
@@ -43,5 +49,73 @@ describe('runControlChange', () => {
     );
     expect(kept).toEqual({ bench: 'locomo' });
     expect(readReproduceParams(kept).spec.benchmark).toBe('locomo');
+  });
+});
+
+describe('ret: a retriever and its dtype', () => {
+  it('reads bm25, ID and ID:DTYPE, in the syntax the comparison and the CLI use', () => {
+    expect(readRetrieverParam('bm25')).toEqual({ retriever: 'bm25', dtype: null });
+    expect(readRetrieverParam('minilm')).toEqual({ retriever: 'minilm', dtype: null });
+    expect(readRetrieverParam('minilm:q8')).toEqual({ retriever: 'minilm', dtype: 'q8' });
+    const view = readReproduceParams({ bench: 'inmind-figure4', ret: 'minilm:q8' });
+    expect(view).toMatchObject({ retriever: 'minilm', dtype: 'q8', badRetriever: null });
+    expect(retrieverParam(view)).toBe('minilm:q8');
+    expect(retrieverParam(readReproduceParams({ ret: 'minilm' }))).toBe('minilm');
+  });
+
+  it('names what is wrong with junk, and runs the paper’s retriever instead', () => {
+    expect(readRetrieverParam('minilm:zz')).toEqual({
+      error: 'ret: "minilm:zz": dtype must be one of fp32, fp16, q8, q4',
+    });
+    expect(readRetrieverParam('gpt')).toMatchObject({ error: /Unknown model "gpt"/ });
+    expect(readRetrieverParam('minilm:q8@webgpu')).toMatchObject({ error: /device is its own/ });
+    expect(readRetrieverParam('minilm+hub')).toMatchObject({ error: /expected bm25, ID/ });
+    const view = readReproduceParams({ bench: 'inmind-figure4', ret: 'minilm:zz' });
+    expect(view).toMatchObject({ retriever: 'bge-small', dtype: null });
+    expect(view.badRetriever).toMatch(/minilm:zz.*dtype must be one of/);
+    expect(readReproduceParams({ bench: 'inmind' }).badRetriever).toBeNull();
+  });
+});
+
+describe('runDtype', () => {
+  it('runs the dtype asked for only where served; asked none, fp32 first', () => {
+    expect(runDtype(['fp32', 'q8'], 'q8')).toBe('q8');
+    expect(runDtype(['fp32'], 'q8')).toBeNull();
+    expect(runDtype(['fp32', 'q8'], null)).toBe('fp32');
+    expect(runDtype(['q8'], null)).toBe('q8');
+    expect(runDtype([], null)).toBeNull();
+  });
+});
+
+describe('the retriever picker', () => {
+  const served = new Map<string, readonly ModelDtype[]>([
+    ['minilm', ['fp32', 'q8']],
+    ['bge-small', []],
+    ['tiny-bert', ['fp32']],
+  ]);
+
+  it('offers each dtype the site serves, and a model it lacks once, marked', () => {
+    const options = retrieverOptions('inmind-figure4', served);
+    const values = options.map((o) => o.value);
+    expect(values).toEqual(expect.arrayContaining(['bm25', 'minilm:fp32', 'minilm:q8']));
+    expect(options.find((o) => o.value === 'minilm:q8')?.label).toBe(
+      "all-MiniLM-L6-v2 (q8) (MemLens's own)",
+    );
+    expect(options.find((o) => o.value === 'bge-small')?.label).toMatch(
+      /\(paper\) — not on this site$/,
+    );
+    // Before the site's list is known: each model once, by its id.
+    expect(retrieverOptions('inmind', new Map()).map((o) => o.value)).toContain('minilm');
+  });
+
+  it('shows the view’s choice, adding a dtype the site lacks as not on it', () => {
+    const view = (ret: string) => readReproduceParams({ bench: 'inmind-figure4', ret });
+    expect(pickedRetriever(view('minilm'), served).value).toBe('minilm:fp32');
+    expect(pickedRetriever(view('minilm:q8'), served).value).toBe('minilm:q8');
+    expect(pickedRetriever(view('bm25'), served).value).toBe('bm25');
+    const lacking = pickedRetriever(view('bge-small:q8'), served);
+    expect(lacking.value).toBe('bge-small:q8');
+    expect(lacking.options.at(-1)?.label).toMatch(/\(q8\) — not on this site$/);
+    expect(pickedRetriever(view('bge-small'), served).value).toBe('bge-small');
   });
 });

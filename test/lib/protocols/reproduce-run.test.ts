@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import type { SqlEngine } from '../../../src/lib/db/engine.ts';
 import { MissingTablesError } from '../../../src/lib/protocol-kit/inputs.ts';
-import { readReproduceParams } from '../../../src/lib/protocols/params.ts';
+import { readReproduceParams, type ReproduceParams } from '../../../src/lib/protocols/params.ts';
+import type { QueryRunner } from '../../../src/lib/query/query-client.ts';
 import {
   NotOnSiteError,
   ReproduceRun,
@@ -180,12 +181,14 @@ const emptyEngine: SqlEngine = {
 describe('protocolCompute', () => {
   const catalog = new Catalog(emptyEngine);
   const never = new AbortController().signal;
+  const runView = (run: ReproduceCompute<QueryRunner>, view: ReproduceParams) =>
+    run(catalog, view, never, () => undefined);
 
   it('refuses BM25 in release mode and a model the site does not serve, before reading data', async () => {
     const { hub, made } = fakeHub();
     const compute = protocolCompute({
       hub,
-      served: Promise.resolve(new Map([['bge-small', null]])),
+      served: Promise.resolve(new Map([['bge-small', []]])),
     });
     const release = readReproduceParams({ bench: 'locomo-plus', mode: 'release', ret: 'bm25' });
     await expect(compute(catalog, release, never, () => undefined)).rejects.toBeInstanceOf(
@@ -229,13 +232,38 @@ describe('protocolCompute', () => {
     const { hub, made } = fakeHub();
     const compute = protocolCompute({
       hub,
-      served: Promise.resolve(new Map([['bge-small', 'q8']])),
+      served: Promise.resolve(new Map([['bge-small', ['q8'] as const]])),
     });
     const view = readReproduceParams({ bench: 'inmind', ret: 'bge-small', device: 'wasm' });
     await expect(compute(catalog, view, never, () => undefined)).rejects.toBeInstanceOf(
       MissingTablesError,
     );
     expect(made.map((m) => m.request)).toEqual([{ model: parseModelRef('bge-small:q8@wasm') }]);
+  });
+
+  it('loads the dtype the URL asks for, and never another when the site lacks it', async () => {
+    const { hub, made } = fakeHub();
+    const both = protocolCompute({
+      hub,
+      served: Promise.resolve(new Map([['minilm', ['fp32', 'q8'] as const]])),
+    });
+    const q8 = readReproduceParams({ bench: 'inmind-figure4', ret: 'minilm:q8', device: 'wasm' });
+    await expect(runView(both, q8)).rejects.toBeInstanceOf(MissingTablesError);
+    const fp32 = readReproduceParams({ bench: 'inmind-figure4', ret: 'minilm', device: 'wasm' });
+    await expect(runView(both, fp32)).rejects.toBeInstanceOf(MissingTablesError);
+    expect(made.map((m) => m.request)).toEqual([
+      { model: parseModelRef('minilm:q8@wasm') },
+      { model: parseModelRef('minilm:fp32@wasm') },
+    ]);
+    const fp32Only = protocolCompute({
+      hub,
+      served: Promise.resolve(new Map([['minilm', ['fp32'] as const]])),
+    });
+    await expect(runView(fp32Only, q8)).rejects.toMatchObject({
+      name: 'NotOnSiteError',
+      retriever: 'minilm:q8',
+    });
+    expect(made).toHaveLength(2);
   });
 });
 
@@ -277,7 +305,7 @@ async function realPack(): Promise<{ entry: SitePackEntry; bytes: ArrayBuffer }>
 describe("protocolCompute with the site's vectors", () => {
   const catalog = new Catalog(emptyEngine);
   const never = new AbortController().signal;
-  const served = Promise.resolve(new Map([['tiny-bert', 'fp32' as const]]));
+  const served = Promise.resolve(new Map([['tiny-bert', ['fp32'] as const]]));
   const view = (vectors?: string) =>
     readReproduceParams({ bench: 'inmind', ret: 'tiny-bert', ...(vectors ? { vectors } : {}) });
 
