@@ -300,6 +300,8 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:load -- --runs 3 --window 10': DRY,
   'npm run bench:figure4': DRY,
   'npm run bench:figure4 -- --dtype fp32,q8': DRY,
+  'npm run bench:figure4 -- --runs 3': DRY,
+  'npm run bench:figure4 -- --dtype q8 --runs 3': DRY,
   'npm run bench:scale': DRY,
   'npm run bench:scale -- --also-kernel simd --also-max 100000': DRY,
   'npm run bench:scale -- --sizes 100000 --also-kernel simd --chart /tmp/c.svg': DRY,
