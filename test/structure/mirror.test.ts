@@ -61,8 +61,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
     'reads data/sources.json: test/lib/offline/deploy-options.test.ts and the offline e2e',
   'datasets/conversation-items.ts':
     'test/lib/datasets/turn-window.test.ts (the virtual list it feeds)',
-  'datasets/query-view.ts':
-    'row shapes for the query explorer; exercised by the benchmarks-viewer e2e',
   'datasets/tables.ts':
     'table shapes: every adapter test and test/lib/protocols/similarity-protocols.test.ts',
   'datasets/validate.ts':
