@@ -79,6 +79,15 @@ async function runServer(
   }
 }
 
+/** Each script's `--help`, spawned once: every CLI's case and each synopsis of it read it. */
+const helps = new Map<string, Promise<Ran>>();
+function helpOf(script: string): Promise<Ran> {
+  const command = `npm run -s ${script} -- --help`;
+  const known = helps.get(command) ?? runCommand(command, 120);
+  helps.set(command, known);
+  return known;
+}
+
 /** The script a command runs (`npm run bench:embed -- …` → `bench:embed`). */
 function scriptOf(command: string): string {
   const found = /npm (?:run )?(\S+)/.exec(command);
@@ -108,7 +117,7 @@ async function check(command: string, c: CommandCase): Promise<void> {
     return;
   }
   if (c.kind === 'synopsis') {
-    const result = await runCommand(`npm run -s ${scriptOf(command)} -- --help`, 120);
+    const result = await helpOf(scriptOf(command));
     expect(result.code, result.output).toBe(0);
     for (const option of command.match(/--[a-z][\w-]*/g) ?? [])
       expect(result.output, `${option} in --help`).toContain(option);
@@ -188,7 +197,7 @@ describe.concurrent(
   () => {
     for (const script of CLIS) {
       it(`npm run ${script}`, async () => {
-        const help = await runCommand(`npm run -s ${script} -- --help`, 120);
+        const help = await helpOf(script);
         expect(help.code, help.output).toBe(0);
         expect(help.output).toMatch(/^Usage: /m);
         const wrong = await runCommand(`npm run -s ${script} -- --no-such-option`, 120);
