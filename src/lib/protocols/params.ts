@@ -5,6 +5,7 @@ import { K_MAX } from '../protocol-kit/evaluate.ts';
 import { BM25_ID, retrieverChoices } from '../protocol-kit/pool.ts';
 import { errorMessage } from '../common/error-message.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
+import { PAGE_DTYPE } from '../embed/site-models.ts';
 import { parseModelRef } from '../embed/model-ref.ts';
 import { isBenchmarkId, isUserBenchmarkId } from '../benchmarks/registry.ts';
 
@@ -161,7 +162,20 @@ export function runDtype(
   asked: ModelDtype | null,
 ): ModelDtype | null {
   if (asked !== null) return served.includes(asked) ? asked : null;
-  return served.includes('fp32') ? 'fp32' : (served[0] ?? null);
+  return served.includes(PAGE_DTYPE) ? PAGE_DTYPE : (served[0] ?? null);
+}
+
+/**
+ * The dtype a view's model runs in: undefined for BM25 and, when the site's list is not known,
+ * the one the view asks for (if any); else `runDtype`'s (null: the site lacks it).
+ */
+export function viewDtype(
+  view: Pick<ReproduceParams, 'retriever' | 'dtype'>,
+  served: ReadonlyMap<string, readonly ModelDtype[]>,
+): ModelDtype | null | undefined {
+  if (view.retriever === BM25_ID) return undefined;
+  const dtypes = served.get(view.retriever);
+  return dtypes ? runDtype(dtypes, view.dtype) : (view.dtype ?? undefined);
 }
 
 /** The picker's value for the view, and the options with it (added when the site lacks it). */
@@ -171,8 +185,10 @@ export function pickedRetriever(
 ): { value: string; options: RetrieverOption[] } {
   const options = retrieverOptions(view.spec.benchmark, served);
   const dtypes = served.get(view.retriever);
-  const dtype = view.retriever === BM25_ID || !dtypes ? view.dtype : runDtype(dtypes, view.dtype);
-  const value = retrieverParam({ retriever: view.retriever, dtype: dtype ?? view.dtype });
+  const value = retrieverParam({
+    retriever: view.retriever,
+    dtype: viewDtype(view, served) ?? view.dtype,
+  });
   if (options.some((o) => o.value === value)) return { value, options };
   const label = retrieverChoices().find((c) => c.id === view.retriever)?.label ?? view.retriever;
   const missing = dtypes ? ' — not on this site' : '';

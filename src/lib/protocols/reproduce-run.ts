@@ -15,7 +15,7 @@ import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/inputs.ts';
 import type { QueryRunner } from '../query/query-client.ts';
 import { recomputeRelease, type ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
-import { retrieverParam, runDtype, type ReproduceParams } from './params.ts';
+import { retrieverParam, viewDtype, type ReproduceParams } from './params.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import { parseRetriever, RetrieverPool, type RetrieverRef } from '../protocol-kit/pool.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
@@ -322,8 +322,7 @@ async function recompute(
 export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<QueryRunner> {
   const { hub, served, packs } = deps;
   return async (reader, view, signal, onProgress, onLoad) => {
-    const dtypes = view.retriever === BM25_ID ? undefined : (await served).get(view.retriever);
-    const dtype = dtypes ? runDtype(dtypes, view.dtype) : (view.dtype ?? undefined);
+    const dtype = viewDtype(view, await served);
     if (dtype === null) throw new NotOnSiteError(retrieverParam(view));
     // The one parse of the picked model: the hub, the worker and the cache key get this reference.
     const ref = parseRetriever(view.retriever, { dtype, backend: view.device }, 'ret');

@@ -9,6 +9,7 @@ import {
   retrieverParam,
   runControlChange,
   runDtype,
+  viewDtype,
 } from '../../../src/lib/protocols/params.ts';
 
 describe('runControlChange', () => {
@@ -74,6 +75,24 @@ describe('ret: a retriever and its dtype', () => {
     expect(view).toMatchObject({ retriever: 'bge-small', dtype: null });
     expect(view.badRetriever).toMatch(/minilm:zz.*dtype must be one of/);
     expect(readReproduceParams({ bench: 'inmind' }).badRetriever).toBeNull();
+  });
+});
+
+describe('viewDtype', () => {
+  const served = new Map<string, readonly ModelDtype[]>([
+    ['minilm', ['fp32', 'q8']],
+    ['bge-small', []],
+  ]);
+  it('none for BM25; the served dtype asked for, fp32 by default, null where the site lacks it', () => {
+    expect(viewDtype({ retriever: 'bm25', dtype: null }, served)).toBeUndefined();
+    expect(viewDtype({ retriever: 'minilm', dtype: 'q8' }, served)).toBe('q8');
+    expect(viewDtype({ retriever: 'minilm', dtype: null }, served)).toBe('fp32');
+    expect(viewDtype({ retriever: 'minilm', dtype: 'q4' }, served)).toBeNull();
+    expect(viewDtype({ retriever: 'bge-small', dtype: null }, served)).toBeNull();
+  });
+  it("what the view asks for while the site's list is not known", () => {
+    expect(viewDtype({ retriever: 'minilm', dtype: 'q8' }, new Map())).toBe('q8');
+    expect(viewDtype({ retriever: 'minilm', dtype: null }, new Map())).toBeUndefined();
   });
 });
 
