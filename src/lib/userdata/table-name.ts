@@ -32,3 +32,21 @@ export function freeTableName(name: string, taken: ReadonlySet<string>): string 
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/** The name this page suggested for a file, and the file's own name it came from. */
+export interface TableSuggestion {
+  readonly base: string;
+  readonly table: string;
+}
+
+/**
+ * The suggestion again for a newer table list, or null while `shown` is the reader's own name:
+ * a table loaded a moment ago may reach the list after the mapping showed its name as free.
+ */
+export function renewedSuggestion(
+  suggestion: TableSuggestion,
+  shown: string,
+  taken: ReadonlySet<string>,
+): string | null {
+  return shown === suggestion.table ? freeTableName(suggestion.base, taken) : null;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   freeTableName,
+  renewedSuggestion,
   tableNameProblem,
   userTableName,
 } from '../../../src/lib/userdata/table-name.ts';
@@ -29,5 +30,18 @@ describe('user table names', () => {
     expect(free).toHaveLength(53);
     expect(free.endsWith('_2')).toBe(true);
     expect(tableNameProblem(free)).toBeNull();
+  });
+
+  it('move a suggested name on when the table list grows, never a name the reader typed', () => {
+    const suggestion = { base: 'user_good', table: 'user_good' };
+    const taken = new Set(['user_good']);
+    expect(renewedSuggestion(suggestion, 'user_good', taken)).toBe('user_good_2');
+    expect(renewedSuggestion(suggestion, 'user_good', new Set())).toBe('user_good');
+    expect(renewedSuggestion(suggestion, 'user_mine', taken)).toBeNull();
+    const moved = { base: 'user_good', table: 'user_good_2' };
+    expect(renewedSuggestion(moved, 'user_good', taken)).toBeNull();
+    expect(renewedSuggestion(moved, 'user_good_2', new Set(['user_good', 'user_good_2']))).toBe(
+      'user_good_3',
+    );
   });
 });
