@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildSite } from './lib/site-build.ts';
 import { serveStatic, type StaticServer } from './lib/static-server.ts';
 import { launchChromium } from './lib/chromium.ts';
-import { median as medianOrNull } from '../src/lib/analysis/stats.ts';
+import { medianLine } from './lib/bench-report.ts';
 import { checkCommandLine } from './lib/cli.ts';
 import {
   MODEL_DTYPES,
@@ -127,17 +127,8 @@ async function oneRun(browser: Browser, server: StaticServer, dtype: ModelDtype)
   }
 }
 
-const median = (xs: readonly number[]): number => medianOrNull(xs) ?? Number.NaN;
-
 function report(label: string, xs: number[], goal: number | null): void {
-  const m = median(xs);
-  const verdict =
-    goal === null
-      ? '(no goal)'
-      : `goal ${goal} ms, ratio ${(m / goal).toFixed(2)} ${m <= goal ? 'met' : 'NOT met'}`;
-  console.log(
-    `  ${label.padEnd(34)} median ${m.toFixed(0).padStart(6)} ms   runs ${xs.map((x) => x.toFixed(0)).join(', ')}   ${verdict}`,
-  );
+  console.log(medianLine(label, 34, xs, goal));
 }
 
 interface Timed {

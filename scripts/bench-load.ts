@@ -14,7 +14,7 @@ import { buildSite } from './lib/site-build.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { initialJs, readBudgets } from './lib/load-budget.ts';
-import { median as medianOrNull } from '../src/lib/analysis/stats.ts';
+import { medianLine, medianOf as median } from './lib/bench-report.ts';
 import {
   DUCKDB_READY_MARK,
   FIRST_CHART_MARK,
@@ -68,9 +68,6 @@ const FIGURES: { key: Exclude<keyof LoadTimes, 'duckdbPhases'>; label: string }[
   { key: 'duckdbReady', label: '→ DuckDB ready' },
   { key: 'interactive', label: '→ fully interactive' },
 ];
-
-/** Runs are never empty here; NaN would show if they were. */
-const median = (xs: readonly number[]): number => medianOrNull(xs) ?? Number.NaN;
 
 async function timedLoad(page: Page, url: string): Promise<LoadTimes> {
   await page.goto(url);
@@ -175,15 +172,13 @@ async function warmRuns(browser: Browser, url: string): Promise<LoadTimes[]> {
 function report(kind: 'cold' | 'warm', times: LoadTimes[]): void {
   console.log(`\n${kind} (${times.length} runs, ms)`);
   for (const { key, label } of FIGURES) {
-    const xs = times.map((t) => t[key]);
-    const m = median(xs);
-    const g = GOAL_MS[kind][key];
-    const goal =
-      g === null
-        ? '  (no goal)'
-        : `  goal ${g} ms, ratio ${(m / g).toFixed(2)} ${m <= g ? 'met' : 'NOT met'}`;
     console.log(
-      `  ${label.padEnd(20)} median ${m.toFixed(0).padStart(5)}   runs ${xs.map((x) => x.toFixed(0)).join(', ')}${goal}`,
+      medianLine(
+        label,
+        20,
+        times.map((t) => t[key]),
+        GOAL_MS[kind][key],
+      ),
     );
   }
   const lead = times.map((t) => t.duckdbReady - t.firstChart);
