@@ -38,10 +38,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'query/sql-values.ts': TYPES_ONLY,
   'analysis/search-result.ts': TYPES_ONLY,
   'userdata/parquet-reader.ts': TYPES_ONLY,
-  'embed/hub-model-idb.ts':
-    'IndexedDB: test/lib/embed/hub-model.test.ts and hub-session.test.ts (in-memory store) and the reproduce-compare-hub e2e',
-  'userdata/persist-idb.ts':
-    'IndexedDB: test/lib/userdata/persist.test.ts (in-memory store) and the persistence e2e',
   'query/user-tables.ts':
     'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,
@@ -77,8 +73,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'embed/embedder.ts': TYPES_ONLY,
   'embed/node-embedder.ts':
     'onnxruntime-node against references: test/lib/embed/node-parity.test.ts, real-model-parity.test.ts',
-  'embed/vector-cache.ts':
-    'IndexedDB: test/lib/embed/browser-embedder.test.ts (in-memory store) and embed-lme e2e',
   'embed/webgpu.ts': 'navigator.gpu: test/lib/embed/backend-choice.test.ts and embed-failures e2e',
   'embed/worker-model.ts': 'transformers.js inside the worker: every embedding e2e',
   'embed/worker-protocol.ts': TYPES_ONLY,

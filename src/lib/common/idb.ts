@@ -1,4 +1,5 @@
-// IndexedDB's callbacks as promises, shared by the vector cache and the user-table store.
+// IndexedDB's callbacks as promises, shared by the vector cache, the user-table store and the
+// Hub model store.
 
 /** The parts of an IDBRequest these helpers use. */
 export interface RequestLike<T> {
@@ -30,5 +31,29 @@ export function transactionDone(tx: TransactionLike): Promise<void> {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
     tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+/**
+ * The database `name` at `version`, each of `stores` made when missing; rejects when it cannot be
+ * opened, or when another tab holds it open at an older version.
+ */
+export function openDatabase(
+  factory: IDBFactory,
+  name: string,
+  version: number,
+  stores: readonly string[],
+): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open(name, version);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      for (const store of stores)
+        if (!db.objectStoreNames.contains(store)) db.createObjectStore(store);
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () =>
+      reject(request.error ?? new Error(`IndexedDB ${name} could not be opened`));
+    request.onblocked = () => reject(new Error(`IndexedDB ${name} is blocked by another tab`));
   });
 }

@@ -1,6 +1,6 @@
 // The browser's HubStore: one IndexedDB database, the digests recorded on first download keyed by
 // the reference (`hub:owner/name@commit`), and the downloaded files keyed by [reference, path].
-import { requestResult, transactionDone } from '../common/idb.ts';
+import { openDatabase, requestResult, transactionDone } from '../common/idb.ts';
 import { isHubDigests, type HubDigests, type HubStore } from './hub-model.ts';
 
 const DB_NAME = 'memlens-hub-models';
@@ -14,16 +14,7 @@ export class IndexedDbHubStore implements HubStore {
   constructor(private readonly factory: IDBFactory) {}
 
   private open(): Promise<IDBDatabase> {
-    this.db ??= new Promise((resolve, reject) => {
-      const request = this.factory.open(DB_NAME, DB_VERSION);
-      request.onupgradeneeded = () => {
-        const names = request.result.objectStoreNames;
-        if (!names.contains(DIGESTS)) request.result.createObjectStore(DIGESTS);
-        if (!names.contains(FILES)) request.result.createObjectStore(FILES);
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
-    });
+    this.db ??= openDatabase(this.factory, DB_NAME, DB_VERSION, [DIGESTS, FILES]);
     this.db.catch(() => (this.db = null));
     return this.db;
   }

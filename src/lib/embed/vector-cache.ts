@@ -1,6 +1,6 @@
 // Embedding vectors in IndexedDB, keyed by vector-cache-key.ts. Each batch is written in one
 // transaction, so a run that stops midway leaves whole batches or nothing.
-import { requestResult, transactionDone } from '../common/idb.ts';
+import { openDatabase, requestResult, transactionDone } from '../common/idb.ts';
 
 export const VECTOR_DB_NAME = 'memlens-vectors';
 const STORE = 'vectors';
@@ -21,14 +21,8 @@ export interface OwnedVectorStore extends VectorStore {
 export class VectorCache implements OwnedVectorStore {
   private constructor(private readonly db: IDBDatabase) {}
 
-  static open(name = VECTOR_DB_NAME): Promise<VectorCache> {
-    return new Promise((resolve, reject) => {
-      const request = indexedDB.open(name, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(new VectorCache(request.result));
-      request.onerror = () => reject(request.error ?? new Error('cannot open IndexedDB'));
-      request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
-    });
+  static async open(name = VECTOR_DB_NAME, factory = indexedDB): Promise<VectorCache> {
+    return new VectorCache(await openDatabase(factory, name, 1, [STORE]));
   }
 
   /** The vector for each key, or undefined where there is none (or a stored value is not one). */

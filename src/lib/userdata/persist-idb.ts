@@ -1,5 +1,5 @@
 // The browser's TableStore: one IndexedDB object store of StoredTable entries keyed by table name.
-import { requestResult, transactionDone } from '../common/idb.ts';
+import { openDatabase, requestResult, transactionDone } from '../common/idb.ts';
 import type { StoredTable } from './persist-entry.ts';
 import type { TableStore } from './persist-store.ts';
 
@@ -13,16 +13,7 @@ export class IndexedDbTableStore implements TableStore {
   constructor(private readonly factory: IDBFactory) {}
 
   private open(): Promise<IDBDatabase> {
-    this.db ??= new Promise((resolve, reject) => {
-      const request = this.factory.open(DB_NAME, DB_VERSION);
-      request.onupgradeneeded = () => {
-        if (!request.result.objectStoreNames.contains(STORE)) {
-          request.result.createObjectStore(STORE);
-        }
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
-    });
+    this.db ??= openDatabase(this.factory, DB_NAME, DB_VERSION, [STORE]);
     this.db.catch(() => (this.db = null));
     return this.db;
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
 import {
+  openDatabase,
   requestResult,
   transactionDone,
   type RequestLike,
@@ -55,5 +57,33 @@ describe('transactionDone', () => {
     const q = transactionDone(aborted);
     aborted.onabort?.(fire);
     await expect(q).rejects.toThrow('IndexedDB transaction aborted');
+  });
+});
+
+describe('openDatabase', () => {
+  it('makes the missing stores, and a later version adds stores while keeping the rows', async () => {
+    const factory = new IDBFactory();
+    const first = await openDatabase(factory, 'memlens-test', 1, ['a']);
+    expect([...first.objectStoreNames]).toEqual(['a']);
+    const tx = first.transaction('a', 'readwrite');
+    tx.objectStore('a').put('kept', 'k');
+    await transactionDone(tx);
+    first.close();
+    const second = await openDatabase(factory, 'memlens-test', 2, ['a', 'b']);
+    expect([...second.objectStoreNames].sort()).toEqual(['a', 'b']);
+    const read = second.transaction('a', 'readonly').objectStore('a').get('k');
+    await expect(requestResult(read)).resolves.toBe('kept');
+    second.close();
+  });
+
+  it('names the database another tab holds open at an older version', async () => {
+    const factory = new IDBFactory();
+    const held = await openDatabase(factory, 'memlens-held', 1, ['a']);
+    // The holder ignores the request to close, as a busy tab may.
+    held.onversionchange = () => undefined;
+    await expect(openDatabase(factory, 'memlens-held', 2, ['a'])).rejects.toThrow(
+      'IndexedDB memlens-held is blocked by another tab',
+    );
+    held.close();
   });
 });
