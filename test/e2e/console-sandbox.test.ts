@@ -196,6 +196,46 @@ describe('crafted console links', () => {
     expect(await tableCount('user_good')).toBe(20);
     expect(await tableCount('results')).toBeGreaterThan(0);
   });
+
+  it("links the console's lexer misreads run in DuckDB's read-only transaction: nothing changes", async () => {
+    await go('#/mydata');
+    const results = await tableCount('results');
+    // DuckDB nests block comments, so it reads past the first */ as comment and runs the write.
+    const attempts: [string, RegExp][] = [
+      [
+        '/* /* */ SELECT 1 -- */ ; DROP TABLE results',
+        /Not run: DuckDB reads SELECT as one that writes, where the console read a query/,
+      ],
+      [
+        '/* /* */ SELECT 1 -- */ ; DELETE FROM user_good',
+        /Not run: DuckDB reads SELECT as one that writes/,
+      ],
+      [
+        "/* /* */ SELECT 1 -- */ ; UPDATE results SET note = 'forged'",
+        /Not run: DuckDB reads SELECT as one that writes/,
+      ],
+      [
+        '/* /* */ PIVOT results ON paper USING count(*) -- */ ; COMMIT; DROP TABLE results',
+        /Not run: PIVOT holds a ';' inside a string or comment/,
+      ],
+    ];
+    for (const [sql, why] of attempts) {
+      const old = await page.$('[data-console-error]');
+      await go(consoleLink(sql, true));
+      await old?.waitForElementState('hidden');
+      await consoleError().waitFor({ timeout: 60_000 });
+      expect(await consoleError().innerText(), sql).toMatch(why);
+    }
+    await go(consoleLink("SELECT count(*) AS forged FROM results WHERE note = 'forged'", true));
+    await page.locator('[data-result-grid] [data-row]').first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-result-grid] [data-row]').first().innerText()).toMatch(
+      /\b0\b/,
+    );
+    await tourPages(false);
+    await go('#/mydata');
+    expect(await tableCount('user_good')).toBe(20);
+    expect(await tableCount('results')).toBe(results);
+  });
 });
 
 describe('each console statement family', () => {

@@ -16,7 +16,7 @@ import {
   type HistoryStorage,
 } from '../console/history.ts';
 import { mayChangeTables } from '../console/statements.ts';
-import { judgeSql, type Judgement, type TableOwnership } from '../console/guard.ts';
+import { judgeSql, planRun, type Judgement, type TableOwnership } from '../console/guard.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { benchmarkTables } from '../benchmarks/registry.ts';
 import type { AppServices } from './services.svelte.ts';
@@ -133,13 +133,18 @@ export class ConsoleSession {
       const runner = await this.runnerFor(catalog);
       const owned = ownedBy(catalog);
       const judgement = judgeSql(sql, await ownership(runner, catalog, signal));
-      if (judgement.refused) throw new ConsoleError(judgement.refused, null, false, true);
-      if (judgement.writes.length > 0 && !confirmed) {
-        this.pending = { sql, tables: judgement.writes };
+      const plan = planRun(judgement, confirmed);
+      if (plan.kind === 'refused') throw new ConsoleError(plan.reason, null, false, true);
+      if (plan.kind === 'confirm') {
+        this.pending = { sql, tables: plan.tables };
         return;
       }
       try {
-        this.result = await runConsoleSql(runner, sql, RESULT_CAP, undefined, signal);
+        this.result = await runConsoleSql(runner, sql, {
+          maxRows: RESULT_CAP,
+          signal,
+          writes: plan.writes,
+        });
       } finally {
         recordWrites(judgement, owned);
       }

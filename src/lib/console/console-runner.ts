@@ -7,6 +7,12 @@ import { errorMessage } from '../common/error-message.ts';
 import { errorPosition, readDuckDbError, type ErrorPosition } from './error-position.ts';
 import { consoleColumns, type ConsoleColumn, type DescribedColumn } from './result-types.ts';
 import { describeSql, splitStatements, type Statement } from './statements.ts';
+import {
+  TransactionRefusal,
+  inCheckedWriteTransaction,
+  inReadOnlyTransaction,
+  isReadOnlyRefusal,
+} from './transaction.ts';
 
 /** Rows kept of one result; the rest are never read out of DuckDB. */
 export const RESULT_CAP = 100_000;
@@ -44,7 +50,7 @@ async function describe(
   const text = describeSql(sql);
   if (!text) return null;
   try {
-    const { rows } = await runner.run(text, 10_000, signal);
+    const { rows } = await inReadOnlyTransaction(runner, () => runner.run(text, 10_000, signal));
     return rows.map(describedRow);
   } catch {
     return null;
@@ -54,9 +60,35 @@ async function describe(
 /** PIVOT without an IN list expands into several statements, which DuckDB cannot prepare. */
 const UNPREPARABLE = new Set(['PIVOT', 'UNPIVOT']);
 
-function consoleError(err: unknown, statement: Statement): ConsoleError {
+/** Which statement, as the reader counts them: `statement 2 (DELETE)`, or the keyword alone. */
+function whichStatement(statement: Statement, index: number, count: number): string {
+  const keyword = statement.keyword || 'statement';
+  return count > 1 ? `statement ${index + 1} (${keyword})` : keyword;
+}
+
+const unpreparable = (which: string) =>
+  `Not run: ${which} holds a ';' inside a string or comment, and DuckDB cannot check such a statement is only one (write the ';' as chr(59)).`;
+
+function consoleError(err: unknown, statement: Statement, which: string): ConsoleError {
+  if (err instanceof ConsoleError) return err;
+  if (err instanceof TransactionRefusal) {
+    return new ConsoleError(
+      `Not run: DuckDB undid ${which}, since ${err.message}; the console changes only the tables the statement names, once you confirm. Nothing was kept.`,
+      null,
+      false,
+      true,
+    );
+  }
   const cancelled = err instanceof StatementCancelledError;
   const message = errorMessage(err);
+  if (isReadOnlyRefusal(message)) {
+    return new ConsoleError(
+      `Not run: DuckDB reads ${which} as one that writes, where the console read a query (a comment or quote the two read differently). Nothing was changed.`,
+      null,
+      false,
+      true,
+    );
+  }
   const at = cancelled ? null : errorPosition(message, statement.text);
   const position = at && {
     ...at,
@@ -66,18 +98,30 @@ function consoleError(err: unknown, statement: Statement): ConsoleError {
   return new ConsoleError(readDuckDbError(message).text, position, cancelled);
 }
 
+export interface ConsoleRunOptions {
+  /** Rows kept of the last result (default RESULT_CAP). */
+  maxRows?: number;
+  now?: () => number;
+  signal?: AbortSignal;
+  /**
+   * Per statement, in order: the tables it may create, change or drop (lower-cased), as the
+   * reader confirmed them. A statement with none runs in a read-only transaction.
+   */
+  writes?: readonly (readonly string[])[];
+}
+
 /**
  * Runs the statements of `sql` one by one, each checked by DuckDB's parser to be the one
- * statement the console judged, and reads the last one's rows. An aborted `signal` stops it
- * wherever it is (StatementCancelledError, as a cancelled ConsoleError).
+ * statement the console judged and run in a transaction of its own (transaction.ts), and reads
+ * the last one's rows. An aborted `signal` stops it wherever it is (StatementCancelledError, as
+ * a cancelled ConsoleError).
  */
 export async function runConsoleSql(
   runner: StatementRunner,
   sql: string,
-  maxRows = RESULT_CAP,
-  now: () => number = () => performance.now(),
-  signal?: AbortSignal,
+  options: ConsoleRunOptions = {},
 ): Promise<ConsoleResult> {
+  const { maxRows = RESULT_CAP, now = () => performance.now(), signal, writes = [] } = options;
   const started = now();
   const statements = splitStatements(sql);
   let result: Awaited<ReturnType<StatementRunner['run']>> = {
@@ -86,11 +130,21 @@ export async function runConsoleSql(
     truncated: false,
   };
   for (const [i, statement] of statements.entries()) {
-    try {
+    const which = whichStatement(statement, i, statements.length);
+    const execute = async () => {
       if (!UNPREPARABLE.has(statement.keyword)) await runner.check(statement.text, signal);
-      result = await runner.run(statement.text, i === statements.length - 1 ? maxRows : 0, signal);
+      // DuckDB cannot prepare it, so nothing else proves it one statement: no ';' anywhere does.
+      else if (statement.text.includes(';'))
+        throw new ConsoleError(unpreparable(which), null, false, true);
+      return runner.run(statement.text, i === statements.length - 1 ? maxRows : 0, signal);
+    };
+    const targets = writes[i] ?? [];
+    try {
+      result = await (targets.length > 0
+        ? inCheckedWriteTransaction(runner, targets, execute, signal)
+        : inReadOnlyTransaction(runner, execute, signal));
     } catch (err) {
-      throw consoleError(err, statement);
+      throw consoleError(err, statement, which);
     }
   }
   const ms = now() - started;

@@ -293,3 +293,25 @@ export function linkRunBlocker(sql: string): string | null {
     all.length > 1 ? `${all.length} statements` : `a ${all[0].keyword || 'statement'} statement`;
   return `This link holds ${what}, so it was not run by itself: a link runs on opening only when it is a single query that reads. Read it, then press Run if you want it.`;
 }
+
+/** Per statement, in order, the tables it was judged to create, change or drop (none: it reads). */
+export function statementWrites(judgement: Judgement): string[][] {
+  return judgement.statements.map(({ verdict }) => {
+    if (verdict.kind !== 'write') return [];
+    const { table, creates } = verdict;
+    return creates && creates !== table ? [table, creates] : [table];
+  });
+}
+
+/** What the console does with a judged text: refuse it, ask first, or run it. */
+export type RunPlan =
+  | { kind: 'refused'; reason: string }
+  | { kind: 'confirm'; tables: string[] }
+  | { kind: 'run'; writes: string[][] };
+
+export function planRun(judgement: Judgement, confirmed: boolean): RunPlan {
+  if (judgement.refused) return { kind: 'refused', reason: judgement.refused };
+  if (judgement.writes.length > 0 && !confirmed)
+    return { kind: 'confirm', tables: judgement.writes };
+  return { kind: 'run', writes: statementWrites(judgement) };
+}

@@ -26,8 +26,7 @@ describe('runConsoleSql on DuckDB-WASM (Node build)', () => {
     const result = await runConsoleSql(
       runner,
       "SELECT 42::BIGINT AS n, 'x' AS s, [1, 2] AS l, 1.5 AS d",
-      100,
-      () => (clock += 7),
+      { maxRows: 100, now: () => (clock += 7) },
     );
     expect(result.rows).toEqual([{ n: 42, s: 'x', l: [1, 2], d: 1.5 }]);
     expect(result.columns).toEqual([
@@ -41,7 +40,7 @@ describe('runConsoleSql on DuckDB-WASM (Node build)', () => {
   });
 
   it('keeps at most the cap, saying more rows followed', async () => {
-    const result = await runConsoleSql(runner, 'SELECT * FROM range(250) r(i)', 100);
+    const result = await runConsoleSql(runner, 'SELECT * FROM range(250) r(i)', { maxRows: 100 });
     expect(result.rows).toHaveLength(100);
     expect(result.rows[99]).toEqual({ i: 99 });
     expect(result.truncated).toBe(true);
@@ -52,6 +51,7 @@ describe('runConsoleSql on DuckDB-WASM (Node build)', () => {
     const result = await runConsoleSql(
       runner,
       'CREATE OR REPLACE TABLE mine AS SELECT k + 1 AS k FROM app_table; SELECT k FROM mine',
+      { writes: [['mine'], []] },
     );
     expect(result.rows).toEqual([{ k: 4 }]);
     expect(result.columns).toEqual([{ name: 'k', type: 'INTEGER' }]);
@@ -71,13 +71,11 @@ describe('runConsoleSql on DuckDB-WASM (Node build)', () => {
   it('runs nothing more once its signal is aborted, whatever step it was at', async () => {
     const cancel = new AbortController();
     cancel.abort();
-    const err = await runConsoleSql(
-      runner,
-      'CREATE TABLE never_made AS SELECT 1 AS x; SELECT 2',
-      100,
-      undefined,
-      cancel.signal,
-    ).catch((e: unknown) => e);
+    const err = await runConsoleSql(runner, 'CREATE TABLE never_made AS SELECT 1 AS x; SELECT 2', {
+      maxRows: 100,
+      signal: cancel.signal,
+      writes: [['never_made'], []],
+    }).catch((e: unknown) => e);
     expect(err).toMatchObject({ cancelled: true, position: null });
     const { rows } = await runner.run(
       "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'never_made'",
