@@ -155,6 +155,7 @@ export class DataSession {
         },
       );
       for (const r of outcome.restored) services.userFiles.set(r.table, r.file);
+      for (const [table, savedAt] of outcome.kept) services.keptHere.set(table, savedAt);
       services.restore = {
         ...services.restore,
         phase: 'done',

@@ -25,6 +25,9 @@ export class AppServices {
   /** Tables the reader loaded, with their file: what to load again if DuckDB dies (not shown, so not reactive). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly userFiles = new Map<string, string>();
+  /** When each table this tab kept or restored was saved in the store (not shown either). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly keptHere = new Map<string, string>();
 
   /** Where user tables are kept between visits (IndexedDB; in memory where there is none). */
   readonly tableStore: TableStore =

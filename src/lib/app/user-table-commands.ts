@@ -16,6 +16,8 @@ export interface TableServices {
   readonly tableStore: TableStore;
   /** The file behind each table the reader loaded, to load again if DuckDB dies. */
   readonly userFiles: Map<string, string>;
+  /** When the stored entry of each table this tab kept or restored was saved: what it may replace. */
+  readonly keptHere: Map<string, string>;
   dataChanged(): void;
 }
 
@@ -47,10 +49,26 @@ export async function loadUserTable(
   try {
     const result = await loadUserFile(catalogOf(services), source, plan, options);
     services.userFiles.set(result.table, result.file);
-    return { result, unkept: await keepUserTable(services.tableStore, source, plan) };
+    const expected = services.keptHere.get(plan.table) ?? null;
+    const kept = await keepUserTable(services.tableStore, source, plan, expected);
+    if (kept.savedAt) services.keptHere.set(plan.table, kept.savedAt);
+    else services.keptHere.delete(plan.table);
+    return { result, unkept: kept.unkept };
   } finally {
     services.dataChanged();
   }
+}
+
+/**
+ * Every name a new table must not take: the tables loaded in this tab and those kept in this
+ * browser's store, which another tab may have saved since this one opened.
+ */
+export async function takenTableNames(
+  services: TableServices,
+  loaded: Iterable<string>,
+): Promise<Set<string>> {
+  const stored = await services.tableStore.keys().catch(() => []);
+  return new Set([...loaded, ...stored]);
 }
 
 /** Drops each named table from DuckDB and from this browser's store; returns their names. */
@@ -60,8 +78,16 @@ export async function removeUserTables(
 ): Promise<string[]> {
   try {
     const catalog = catalogOf(services);
-    for (const name of names) await removeUserTable(catalog, services.tableStore, name);
-    for (const name of names) services.userFiles.delete(name);
+    for (const name of names) {
+      // Loaded in this tab: its stored copy goes only if it is the one this tab kept. Listed
+      // from the store alone (not loaded here), the reader removes that stored copy.
+      const expected = services.userFiles.has(name)
+        ? (services.keptHere.get(name) ?? null)
+        : undefined;
+      await removeUserTable(catalog, services.tableStore, name, expected);
+      services.userFiles.delete(name);
+      services.keptHere.delete(name);
+    }
     return [...names];
   } finally {
     services.dataChanged();
@@ -76,6 +102,7 @@ export async function removeAllTables(
   try {
     const gone = await removeAllUserTables(catalogOf(services), services.tableStore, loaded);
     for (const name of gone) services.userFiles.delete(name);
+    services.keptHere.clear();
     return gone;
   } finally {
     services.dataChanged();

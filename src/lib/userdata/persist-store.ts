@@ -6,8 +6,22 @@ export interface TableStore {
   keys(): Promise<string[]>;
   get(key: string): Promise<unknown>;
   put(entry: StoredTable): Promise<void>;
+  /**
+   * Puts `entry` only while its table's stored entry is still the one saved at `expected` (null:
+   * none stored), in one transaction, so another tab's write in between is never overwritten;
+   * false when it was not put.
+   */
+  putIfUnchanged(entry: StoredTable, expected: string | null): Promise<boolean>;
+  /** Deletes `key` only while its stored entry is the one saved at `expected`. */
+  deleteIfUnchanged(key: string, expected: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   clear(): Promise<void>;
+}
+
+/** When a stored value was saved (its `savedAt`), or null for none or a value without one. */
+export function savedAtOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('savedAt' in value)) return null;
+  return typeof value.savedAt === 'string' ? value.savedAt : null;
 }
 
 /** A store held in memory; `raw` lets a test plant an entry the checks must refuse. */
@@ -26,6 +40,16 @@ export class MemoryTableStore implements TableStore {
     if (this.failPut) return Promise.reject(this.failPut);
     this.raw.set(entry.table, entry);
     return Promise.resolve();
+  }
+  async putIfUnchanged(entry: StoredTable, expected: string | null): Promise<boolean> {
+    if (savedAtOf(this.raw.get(entry.table)) !== expected) return false;
+    await this.put(entry);
+    return true;
+  }
+  deleteIfUnchanged(key: string, expected: string): Promise<boolean> {
+    if (savedAtOf(this.raw.get(key)) !== expected) return Promise.resolve(false);
+    this.raw.delete(key);
+    return Promise.resolve(true);
   }
   delete(key: string): Promise<void> {
     this.raw.delete(key);

@@ -55,6 +55,8 @@ export const RESTORE_WAITING: Readonly<RestoreStatus> = Object.freeze({
 export interface RestoreOutcome {
   restored: LoadResult[];
   failed: RestoreFailure[];
+  /** Each restored table's stored entry, by when it was saved. */
+  kept: Map<string, string>;
 }
 
 async function fileBlob(source: ByteSource): Promise<Blob> {
@@ -64,20 +66,37 @@ async function fileBlob(source: ByteSource): Promise<Blob> {
   return new Blob(parts);
 }
 
+export interface Kept {
+  /** What to tell the reader when the table was not kept, or null when it was. */
+  unkept: string | null;
+  /** When the stored entry was saved, when it was. */
+  savedAt: string | null;
+}
+
 /**
- * Keeps the file and its plan so the table comes back on the next visit; returns what to tell
- * the reader when the browser refused (a full quota names the table), or null when kept.
+ * Keeps the file and its plan so the table comes back on the next visit, unless the store's entry
+ * for that name is no longer the one this tab knows (`expected`, null for none): another tab's
+ * table is never overwritten. A refusal (another tab's, or the browser's full quota) is said.
  */
 export async function keepUserTable(
   store: TableStore,
   source: ByteSource,
   plan: LoadPlan,
-): Promise<string | null> {
+  expected: string | null,
+): Promise<Kept> {
   try {
-    await store.put(storedTable(plan, source.name, await fileBlob(source)));
-    return null;
+    const entry = storedTable(plan, source.name, await fileBlob(source));
+    if (await store.putIfUnchanged(entry, expected))
+      return { unkept: null, savedAt: entry.savedAt };
+    return {
+      unkept: `${plan.table} is kept in this browser by another tab, which saved it after this tab opened: this one stays loaded in this tab only, until it closes. Load the file again under another name to keep both.`,
+      savedAt: null,
+    };
   } catch (err) {
-    return `${storageMessage(err, `${plan.table} (from ${source.name})`)}; it stays loaded until this tab closes.`;
+    return {
+      unkept: `${storageMessage(err, `${plan.table} (from ${source.name})`)}; it stays loaded until this tab closes.`,
+      savedAt: null,
+    };
   }
 }
 
@@ -111,6 +130,7 @@ export async function restoreUserTables(
   const keys = await store.keys();
   const restored: LoadResult[] = [];
   const failed: RestoreFailure[] = [];
+  const kept = new Map<string, string>();
   const entries = [];
   for (const key of keys) {
     try {
@@ -133,12 +153,13 @@ export async function restoreUserTables(
         await runInTransaction(catalog, declareBenchmarkStatements(entry.table, entry.benchmark));
       }
       restored.push(loaded);
+      kept.set(entry.table, entry.savedAt);
     } catch (err) {
       failed.push({ table: entry.table, message: errorMessage(err) });
     }
   }
   onProgress(entries.length, entries.length, '');
-  return { restored, failed };
+  return { restored, failed, kept };
 }
 
 /** Runs `statements` (one transaction), rolling back on a failure. */
@@ -153,14 +174,19 @@ export async function runInTransaction(catalog: Catalog, statements: readonly Sq
   }
 }
 
-/** Drops the table from DuckDB and from this browser's store. */
+/**
+ * Drops the table from DuckDB and from this browser's store: there, with `expected`, only while
+ * the stored entry is the one saved then (null: this tab keeps none, so it is left alone).
+ */
 export async function removeUserTable(
   catalog: Catalog,
   store: TableStore,
   table: string,
+  expected?: string | null,
 ): Promise<void> {
   await runInTransaction(catalog, dropUserTableStatements(table));
-  await store.delete(table);
+  if (expected === undefined) await store.delete(table);
+  else if (expected !== null) await store.deleteIfUnchanged(table, expected);
 }
 
 /** Every stored table and every other `loaded` one, dropped and forgotten; returns their names. */

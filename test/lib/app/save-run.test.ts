@@ -34,6 +34,7 @@ describe('saveRunTable', () => {
       catalog,
       tableStore: new MemoryTableStore(),
       userFiles: new Map<string, string>(),
+      keptHere: new Map<string, string>(),
       dataChanged: () => void changes++,
     };
     // Gold first on every query but the fifth of each ten (rank 7).

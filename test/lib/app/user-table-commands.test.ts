@@ -36,7 +36,8 @@ function withCatalog<C extends Catalog | null>(catalog: C) {
   return {
     catalog,
     tableStore: new MemoryTableStore(),
-    userFiles: new Map(),
+    userFiles: new Map<string, string>(),
+    keptHere: new Map<string, string>(),
     changes: 0,
     dataChanged() {
       this.changes++;

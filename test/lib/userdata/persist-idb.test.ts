@@ -29,4 +29,21 @@ describe('IndexedDbTableStore', () => {
     await next.clear();
     expect(await next.keys()).toEqual([]);
   });
+
+  it('two tabs: a put or delete that expected another entry changes nothing', async () => {
+    const factory = new IDBFactory();
+    const tabA = new IndexedDbTableStore(factory);
+    const tabB = new IndexedDbTableStore(factory);
+    const a = { ...entry('user_good'), savedAt: '2026-12-07T10:00:00.000Z' };
+    const b = { ...entry('user_good'), savedAt: '2026-12-07T10:00:01.000Z' };
+    expect(await tabA.putIfUnchanged(a, null)).toBe(true);
+    // Tab B never saw A's table: it expected none.
+    expect(await tabB.putIfUnchanged(b, null)).toBe(false);
+    expect(await tabB.deleteIfUnchanged('user_good', b.savedAt)).toBe(false);
+    expect(decodeStoredTable(await tabA.get('user_good'), 'user_good').savedAt).toBe(a.savedAt);
+    // A replaces its own; then removes it.
+    expect(await tabA.putIfUnchanged(b, a.savedAt)).toBe(true);
+    expect(await tabA.deleteIfUnchanged('user_good', b.savedAt)).toBe(true);
+    expect(await tabA.keys()).toEqual([]);
+  });
 });

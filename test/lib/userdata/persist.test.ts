@@ -39,7 +39,7 @@ afterEach(async () => {
 async function loadAndKeep(catalog: Catalog, store: MemoryTableStore, source: ByteSource) {
   const plan = planFrom(await inspectUserFile(source));
   const result = await loadUserFile(catalog, source, plan);
-  return { result, kept: await keepUserTable(store, source, plan) };
+  return { result, kept: (await keepUserTable(store, source, plan, null)).unkept };
 }
 
 describe('user tables kept in the browser', () => {
@@ -90,9 +90,9 @@ describe('user tables kept in the browser', () => {
         message: 'the copy kept in this browser cannot be read (unknown kind undefined)',
       },
     ]);
-    expect(restoreNotice({ restored: outcome.restored.slice(0, 1), failed: [] })).toBe(
-      'Restored 1 table from this browser: user_records.',
-    );
+    expect(
+      restoreNotice({ restored: outcome.restored.slice(0, 1), failed: [], kept: new Map() }),
+    ).toBe('Restored 1 table from this browser: user_records.');
   });
 
   it('a stored file that no longer loads is named and nothing else changes', async () => {
@@ -114,13 +114,38 @@ describe('user tables kept in the browser', () => {
     const store = new MemoryTableStore();
     const file = new Blob(['{"memory":"one"}\n']);
     const plan = planFrom(await inspectUserFile(blobSource('picked.jsonl', file)));
-    expect(await keepUserTable(store, blobSource('picked.jsonl', file), plan)).toBeNull();
+    const first = await keepUserTable(store, blobSource('picked.jsonl', file), plan, null);
+    expect(first.unkept).toBeNull();
     expect(decodeStoredTable(await store.get(plan.table), plan.table).bytes).toBe(file);
-    expect(
-      await keepUserTable(store, bytesSource('fetched.jsonl', '{"memory":"two"}\n'), plan),
-    ).toBeNull();
+    const fetched = bytesSource('fetched.jsonl', '{"memory":"two"}\n');
+    expect((await keepUserTable(store, fetched, plan, first.savedAt)).unkept).toBeNull();
     const kept = decodeStoredTable(await store.get(plan.table), plan.table);
     expect(await kept.bytes.text()).toBe('{"memory":"two"}\n');
+  });
+
+  it('never replaces the entry another tab saved after this one opened, and says so', async () => {
+    const store = new MemoryTableStore();
+    const plan = planFrom(await inspectUserFile(bytesSource('good.jsonl', '{"memory":"a"}\n')));
+    const tabA = await keepUserTable(
+      store,
+      bytesSource('good.jsonl', '{"memory":"a"}\n'),
+      plan,
+      null,
+    );
+    // Tab B opened before A kept it: B knows of no entry for that name.
+    const tabB = await keepUserTable(
+      store,
+      bytesSource('good.jsonl', '{"memory":"b"}\n'),
+      plan,
+      null,
+    );
+    expect(tabB).toEqual({
+      unkept: `${plan.table} is kept in this browser by another tab, which saved it after this tab opened: this one stays loaded in this tab only, until it closes. Load the file again under another name to keep both.`,
+      savedAt: null,
+    });
+    const stored = decodeStoredTable(await store.get(plan.table), plan.table);
+    expect(stored.savedAt).toBe(tabA.savedAt);
+    expect(await stored.bytes.text()).toBe('{"memory":"a"}\n');
   });
 
   it('a full quota is reported with the table, and the table stays loaded', async () => {

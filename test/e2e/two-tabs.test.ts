@@ -1,0 +1,96 @@
+// Two tabs of one browser and one table name: tab B, opened before tab A loaded user_good, never
+// takes or overwrites A's stored table. B's suggestion moves on to a free name; a load B forces
+// under A's name stays in B only, said so; A's table comes back on A's reload.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+
+const dir = path.join(tmpdir(), `memlens-two-tabs-${process.pid}`);
+let server: StaticServer;
+let browser: Browser;
+let context: BrowserContext;
+const watches: PageWatch[] = [];
+
+function writeRows(sub: string, n: number): string {
+  mkdirSync(path.join(dir, sub), { recursive: true });
+  const file = path.join(dir, sub, 'good.jsonl');
+  const rows = Array.from({ length: n }, (_, i) => JSON.stringify({ memory: `${sub} ${i}` }));
+  writeFileSync(file, `${rows.join('\n')}\n`);
+  return file;
+}
+
+async function openTab(): Promise<Page> {
+  const page = await context.newPage();
+  watches.push(watchPage(page));
+  await page.goto(`${server.url}#/mydata`);
+  await page.waitForSelector('[data-table-count="inmind_tasks"]', { timeout: 180_000 });
+  return page;
+}
+
+/** Picks the file and waits for its mapping; returns the table name the page suggests. */
+async function pick(page: Page, file: string): Promise<string> {
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.waitForSelector('#mapping-title:has-text("good.jsonl")', { timeout: 120_000 });
+  return page.getByRole('textbox', { name: 'Table name' }).inputValue();
+}
+
+async function load(page: Page, table: string): Promise<void> {
+  await page.getByRole('button', { name: 'Load into DuckDB' }).click();
+  await page.waitForSelector(`[data-load-notice]:has-text("into ${table}.")`, { timeout: 120_000 });
+}
+
+const kept = (page: Page, table: string) =>
+  page.locator(`[data-user-table="${table}"] [data-kept]`).innerText();
+
+beforeAll(async () => {
+  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
+  browser = await launchChromium();
+  // One context: the two tabs share IndexedDB, as two tabs of one browser do.
+  context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two tabs, one table name', () => {
+  it("tab B never takes or overwrites the table tab A keeps; A's comes back on reload", async () => {
+    const tabB = await openTab();
+    const tabA = await openTab();
+    expect(await pick(tabA, writeRows('a', 20))).toBe('user_good');
+    await load(tabA, 'user_good');
+    expect(await kept(tabA, 'user_good')).toMatch(/^kept in this browser/);
+
+    // B's DuckDB has no user_good, but the store does: B's suggestion moves on.
+    const fileB = writeRows('b', 300);
+    expect(await pick(tabB, fileB)).toBe('user_good_2');
+    // Forced under A's name, B's table is loaded in B only, and B says so.
+    await tabB.getByRole('textbox', { name: 'Table name' }).fill('user_good');
+    await load(tabB, 'user_good');
+    expect(await tabB.locator('[data-load-error]').innerText()).toMatch(
+      /^user_good is kept in this browser by another tab, which saved it after this tab opened: this one stays loaded in this tab only/,
+    );
+    expect(await kept(tabB, 'user_good')).toBe('not kept: this tab only');
+    expect(await kept(tabA, 'user_good')).toMatch(/^kept in this browser/);
+
+    await tabA.reload();
+    await tabA.waitForSelector('[data-table-count="user_good"]', { timeout: 180_000 });
+    await expect
+      .poll(() => tabA.locator('[data-table-count="user_good"]').innerText())
+      .toMatch(/^20\b/);
+  });
+
+  it('made no request outside the site and logged no console error', () => {
+    for (const watch of watches) {
+      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    }
+  });
+});
