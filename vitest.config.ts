@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Starts the tests spawn leave the site's vectors alone: prestart would remake them in a
@@ -30,8 +31,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 300_000,
           fileParallelism: false,
-          // Cases that share nothing run two at a time (describe.concurrent): one per core.
-          maxConcurrency: 2,
+          // Cases that share no file run beside each other (describe.concurrent): one per core, two
+          // at least (a case mostly waits on its child), four at most (each embeds on every core).
+          maxConcurrency: Math.min(4, Math.max(2, availableParallelism())),
         },
       },
       {

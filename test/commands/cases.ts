@@ -386,6 +386,43 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
         'test/lib/userdata/mapping.test.ts',
       ],
     },
+  // README's fast loop: parts of what npm test runs, picked by a change, a path or a name.
+  'npx vitest run --project unit --changed': {
+    kind: 'elsewhere',
+    why: 'npm test runs the unit project',
+    files: ['vitest.config.ts'],
+  },
+  'npx vitest run --project unit --changed main': {
+    kind: 'elsewhere',
+    why: 'npm test runs the unit project',
+    files: ['vitest.config.ts'],
+  },
+  'npx vitest run --project unit test/lib/db': {
+    kind: 'elsewhere',
+    why: 'npm test runs the unit project',
+    files: ['test/lib/db'],
+  },
+  'npx vitest run --project commands -t "reproduce"': {
+    kind: 'elsewhere',
+    why: 'npm test runs the commands project, this file among them',
+    files: ['test/commands/commands.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/first-chart.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/first-chart.test.ts'],
+  },
+  'npm test -- --project unit': {
+    kind: 'elsewhere',
+    why: "CI's static-and-unit job runs it (.github/workflows/test.yml); npm test runs the same checks and project",
+    files: ['.github/workflows/test.yml', 'scripts/run-tests.ts'],
+  },
+  // docs/deploy.md: the test workflow's commands job.
+  'npx vitest run --project commands': {
+    kind: 'elsewhere',
+    why: 'npm test runs the commands project, this file among them',
+    files: ['test/commands/commands.test.ts', '.github/workflows/test.yml'],
+  },
   'npx vitest run --project unit test/lib/charts -u': {
     kind: 'elsewhere',
     why: 'it rewrites snapshots; npm test runs the same files against them',

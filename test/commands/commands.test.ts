@@ -7,7 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DRY_RUN_ENV, DRY_RUN_LINE } from '../../scripts/lib/cli.ts';
 import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { CASES, type CommandCase } from './cases.ts';
-import { documentedCommands, packageScripts, scriptCommand } from './documented.ts';
+import {
+  documentedCommands,
+  npmRunTarget,
+  packageScriptLines,
+  packageScripts,
+  scriptCommand,
+  type ScriptTarget,
+} from './documented.ts';
+import { isParseResult, RESULT_MARK } from './parse-plan.ts';
 import { freePort } from '../support/free-port.ts';
 
 interface Ran {
@@ -31,9 +39,15 @@ function spawnShell(command: string, env: NodeJS.ProcessEnv) {
   return spawn('bash', ['-c', command], { cwd: repoRoot, env, detached: true });
 }
 
-async function runCommand(command: string, timeoutS: number, extraEnv = {}): Promise<Ran> {
+async function runCommand(
+  command: string,
+  timeoutS: number,
+  extraEnv = {},
+  stdin = '',
+): Promise<Ran> {
   const started = performance.now();
   const child = spawnShell(command, readerEnv(extraEnv));
+  child.stdin.end(stdin);
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -79,13 +93,80 @@ async function runServer(
   }
 }
 
-/** Each script's `--help`, spawned once: every CLI's case and each synopsis of it read it. */
-const helps = new Map<string, Promise<Ran>>();
-function helpOf(script: string): Promise<Ran> {
-  const command = `npm run -s ${script} -- --help`;
-  const known = helps.get(command) ?? runCommand(command, 120);
-  helps.set(command, known);
-  return known;
+/** What `npm run -s SCRIPT -- ARGS` runs, resolved as npm resolves it (documented.ts). */
+const scriptLines = packageScriptLines();
+function targetOf(command: string): ScriptTarget {
+  const target = npmRunTarget(command, scriptLines);
+  if (!target)
+    throw new Error(`"${command}" is not package.json's line for one script plus arguments`);
+  return target;
+}
+
+const helpCommand = (script: string) => `npm run -s ${script} -- --help`;
+const wrongCommand = (script: string) => `npm run -s ${script} -- --no-such-option`;
+
+/** A command line checked, not run: its script's exit code and output for it, and what it cost. */
+interface Parsed extends Ran {
+  target: ScriptTarget;
+}
+const parsedLines: Parsed[] = [];
+
+/**
+ * Every tsx command line the cases below only parse, in one process (parse-many.ts): each script's
+ * imports load once instead of once per line, and neither npm nor tsx starts per line.
+ */
+async function parseAll(commands: readonly string[]): Promise<Map<string, Parsed>> {
+  const targets = commands.map(targetOf);
+  const plan = targets.map((t) => ({ file: t.file, argv: t.argv }));
+  const run = await runCommand(
+    'tsx test/commands/parse-many.ts',
+    300,
+    {
+      [DRY_RUN_ENV]: '1',
+      PATH: `${path.join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+    },
+    JSON.stringify(plan),
+  );
+  const line = run.output.split('\n').find((l) => l.startsWith(RESULT_MARK));
+  if (run.code !== 0 || !line)
+    throw new Error(`parse-many.ts failed (${run.code}):\n${run.output}`);
+  const results: unknown = JSON.parse(line.slice(RESULT_MARK.length));
+  if (
+    !Array.isArray(results) ||
+    results.length !== commands.length ||
+    !results.every(isParseResult)
+  )
+    throw new Error(`parse-many.ts: unexpected results ${line.slice(0, 400)}`);
+  return new Map(
+    commands.map((command, i) => {
+      const r = results[i];
+      const parsed = {
+        command,
+        target: targets[i],
+        code: r.code,
+        seconds: r.ms / 1000,
+        output: r.output,
+      };
+      parsedLines.push(parsed);
+      return [command, parsed];
+    }),
+  );
+}
+
+let parsing: Promise<Map<string, Parsed>> | null = null;
+
+/** A command line that only parses: its script's verdict on it, with MEMLENS_CLI_DRY_RUN=1 set. */
+async function parsedLine(command: string): Promise<Ran> {
+  const target = targetOf(command);
+  // A shell script starts in milliseconds: it runs as npm would run it.
+  if (target.runner === 'bash')
+    return runCommand(`bash ${target.file} ${target.argv.join(' ')}`.trim(), 60, {
+      [DRY_RUN_ENV]: '1',
+    });
+  parsing ??= parseAll(PARSED_COMMANDS.filter((c) => targetOf(c).runner === 'tsx'));
+  const found = (await parsing).get(command);
+  if (!found) throw new Error(`"${command}" is not in PARSED_COMMANDS`);
+  return found;
 }
 
 /** The script a command runs (`npm run bench:embed -- …` → `bench:embed`). */
@@ -111,13 +192,13 @@ async function check(command: string, c: CommandCase): Promise<void> {
     return;
   }
   if (c.kind === 'dry') {
-    const result = await runCommand(command, 120, { [DRY_RUN_ENV]: '1' });
+    const result = await parsedLine(command);
     expect(result.output).toContain(DRY_RUN_LINE);
     expect(result.code, result.output).toBe(0);
     return;
   }
   if (c.kind === 'synopsis') {
-    const result = await helpOf(scriptOf(command));
+    const result = await parsedLine(helpCommand(scriptOf(command)));
     expect(result.code, result.output).toBe(0);
     for (const option of command.match(/--[a-z][\w-]*/g) ?? [])
       expect(result.output, `${option} in --help`).toContain(option);
@@ -156,6 +237,12 @@ afterAll(() => {
     (r) => `  ${r.seconds.toFixed(1).padStart(7)} s  exit ${r.code}  ${r.command}`,
   );
   console.log(`commands run (${ran.length}):\n${lines.join('\n')}`);
+  const parsed = parsedLines.map(
+    (r) => `  ${r.seconds.toFixed(2).padStart(7)} s  exit ${r.code}  ${r.command}`,
+  );
+  console.log(
+    `command lines parsed in parse-many.ts (${parsed.length}; a script's first line loads its imports):\n${parsed.join('\n')}`,
+  );
 });
 
 describe('every command a reader is told to run has a case', () => {
@@ -192,42 +279,110 @@ const CLIS = [
   'pages:offline',
 ];
 
+/**
+ * Every command line a case only parses: each CLI's --help and an unknown option, npm test's
+ * --help, the dry runs, and the --help each synopsis is checked against.
+ */
+const PARSED_COMMANDS = [
+  ...new Set([
+    ...CLIS.flatMap((script) => [helpCommand(script), wrongCommand(script)]),
+    'npm test -- --help',
+    ...Object.entries(CASES).flatMap(([command, c]) => {
+      if (c.kind === 'dry') return [command];
+      return c.kind === 'synopsis' ? [helpCommand(scriptOf(command))] : [];
+    }),
+  ]),
+];
+
+describe('a command line that is only parsed is checked against what npm runs for it', () => {
+  it("npm's rule: package.json's line with the arguments after -- appended", () => {
+    const lines = {
+      a: 'tsx scripts/a.ts --fixed',
+      b: 'bash scripts/b.sh',
+      prec: 'x',
+      c: 'tsx scripts/c.ts',
+    };
+    expect(npmRunTarget('npm run -s a -- --help', lines)).toEqual({
+      runner: 'tsx',
+      file: 'scripts/a.ts',
+      argv: ['--fixed', '--help'],
+    });
+    expect(npmRunTarget('npm run b', lines)).toEqual({
+      runner: 'bash',
+      file: 'scripts/b.sh',
+      argv: [],
+    });
+    // npm runs prec first: only a spawn runs that.
+    expect(npmRunTarget('npm run c -- --x', lines)).toBeNull();
+    // A shell would change these arguments: only a spawn gets them as printed.
+    expect(npmRunTarget('npm run a -- --out "my dir"', lines)).toBeNull();
+    expect(npmRunTarget('npm run a -- --x > f', lines)).toBeNull();
+    expect(npmRunTarget('npm run nope', lines)).toBeNull();
+  });
+
+  it('each is one script of package.json with its arguments, and the script is there', () => {
+    for (const command of PARSED_COMMANDS) {
+      const target = targetOf(command);
+      expect(existsSync(path.join(repoRoot, target.file)), `${command}: ${target.file}`).toBe(true);
+    }
+  });
+});
+
 describe.concurrent(
   'every CLI answers --help with its usage and an unknown option with exit 2',
   () => {
     for (const script of CLIS) {
       it(`npm run ${script}`, async () => {
-        const help = await helpOf(script);
+        const help = await parsedLine(helpCommand(script));
         expect(help.code, help.output).toBe(0);
         expect(help.output).toMatch(/^Usage: /m);
-        const wrong = await runCommand(`npm run -s ${script} -- --no-such-option`, 120);
+        const wrong = await parsedLine(wrongCommand(script));
         expect(wrong.code, wrong.output).toBe(2);
         expect(wrong.output).toMatch(/no-such-option/);
       });
     }
 
     it('npm test -- --help', async () => {
-      const help = await runCommand('npm test -- --help', 60);
+      const help = await parsedLine('npm test -- --help');
       expect(help.code, help.output).toBe(0);
       expect(help.output).toMatch(/^Usage: npm test/m);
     });
   },
 );
 
-/** Scripts that only read the repository: two of them may run at once (vitest maxConcurrency). */
-const READ_ONLY_SCRIPTS = new Set(['reproduce', 'verify:bge']);
+/**
+ * Scripts that write nothing another case reads: reproduce and verify:bge read the site (reproduce
+ * writes under dist/reproduce/ unless --out says where), format:check reads the sources, and
+ * embed:pack writes only its --out file.
+ */
+const OWN_FILES_ONLY = new Set(['reproduce', 'verify:bge', 'format:check', 'embed:pack']);
 
-/** A case that writes nothing the others read, so it can run beside another. */
+/** Files two cases write (or one inside another's folder): those cases run one at a time. */
+const sharedWrites = (() => {
+  const all = Object.values(CASES).flatMap((c) => (c.kind === 'run' ? (c.writes ?? []) : []));
+  return new Set(
+    all.filter((f, i) =>
+      all.some((g, j) => i !== j && (g === f || g.startsWith(f) || f.startsWith(g))),
+    ),
+  );
+})();
+
+/** A case that writes nothing the others read or write, so it can run beside another. */
 function sharesNothing(command: string, c: CommandCase): boolean {
   if (c.kind === 'synopsis' || c.kind === 'dry' || c.kind === 'elsewhere') return true;
-  if (c.kind !== 'run' || c.writes || c.regenerates || /[>|&;]/.test(command)) return false;
-  return /^npm run (?:-s )?\S+/.test(command) && READ_ONLY_SCRIPTS.has(scriptOf(command));
+  if (c.kind !== 'run' || c.regenerates || /[>|;&]/.test(command.replace(/ && /g, ' ')))
+    return false;
+  if ((c.writes ?? []).some((f) => sharedWrites.has(f))) return false;
+  const steps = command.split(' && ');
+  return steps.every(
+    (step) => /^npm run (?:-s )?\S+/.test(step) && OWN_FILES_ONLY.has(scriptOf(step)),
+  );
 }
 
 const timeoutOf = (c: CommandCase) =>
   (c.kind === 'run' ? (c.timeoutS ?? 300) : 180) * 1000 + 10_000;
 
-describe.concurrent('each command that only reads, as printed, two at a time', () => {
+describe.concurrent('each command that shares no file, as printed, beside others', () => {
   for (const [command, c] of Object.entries(CASES)) {
     if (sharesNothing(command, c))
       it(`${c.kind}: ${command}`, () => check(command, c), timeoutOf(c));

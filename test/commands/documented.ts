@@ -77,14 +77,61 @@ export function documentedCommands(): Documented[] {
   return [...docs, ...reproducedCommands()];
 }
 
-export function packageScripts(): string[] {
+/** package.json's scripts: name → the line npm runs. */
+export function packageScriptLines(): Readonly<Record<string, string>> {
   const pkg: unknown = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  if (typeof pkg !== 'object' || pkg === null || !('scripts' in pkg)) return [];
+  if (typeof pkg !== 'object' || pkg === null || !('scripts' in pkg)) return {};
   const scripts = pkg.scripts;
-  return typeof scripts === 'object' && scripts !== null ? Object.keys(scripts).sort() : [];
+  if (typeof scripts !== 'object' || scripts === null) return {};
+  return Object.fromEntries(
+    Object.entries(scripts).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
+export function packageScripts(): string[] {
+  return Object.keys(packageScriptLines()).sort();
 }
 
 /** How a reader runs a package.json script. */
 export function scriptCommand(name: string): string {
   return name === 'test' || name === 'start' ? `npm ${name}` : `npm run ${name}`;
+}
+
+/** A script file and its arguments: what npm ends up running for a command. */
+export interface ScriptTarget {
+  runner: 'tsx' | 'bash';
+  /** Relative to the repository: `scripts/reproduce.ts`. */
+  file: string;
+  argv: readonly string[];
+}
+
+const NPM_RUN = /^npm (?:run (?:-s )?(\S+)|(test|start))(?: -- (.*))?$/;
+const SCRIPT_LINE = /^(tsx|bash) (scripts\/[\w-]+\.(?:ts|sh))((?: [\w=-]+)*)$/;
+/** Arguments a shell passes on as they are printed: no quotes, expansions or operators. */
+const PLAIN_ARGS = /^[\w.,:/@=-]+(?: [\w.,:/@=-]+)*$/;
+
+/**
+ * What npm runs for `npm run NAME -- ARGS` (or `npm test -- ARGS`): package.json's line for NAME
+ * with ARGS appended (npm's own rule). Null where npm would run more than that line (a pre or post
+ * script), or where the line or the arguments need a shell to mean what they say.
+ */
+export function npmRunTarget(
+  command: string,
+  scripts: Readonly<Record<string, string>>,
+): ScriptTarget | null {
+  const found = NPM_RUN.exec(command);
+  if (!found) return null;
+  const name = found[1] ?? found[2];
+  const line = scripts[name];
+  if (line === undefined || `pre${name}` in scripts || `post${name}` in scripts) return null;
+  const args = found[3] ?? '';
+  const parts = SCRIPT_LINE.exec(line);
+  if (!parts || (args !== '' && !PLAIN_ARGS.test(args))) return null;
+  const fixed = parts[3].split(' ').filter((a) => a !== '');
+  const given = args === '' ? [] : args.split(' ');
+  return {
+    runner: parts[1] === 'tsx' ? 'tsx' : 'bash',
+    file: parts[2],
+    argv: [...fixed, ...given],
+  };
 }
