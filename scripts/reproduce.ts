@@ -375,7 +375,7 @@ export function parseArgs(
     }
     if (ref.backend !== 'node' || ref.source !== 'site') {
       throw new UsageError(
-        `--model: "${id}": the CLI runs the machine's copy on onnxruntime-node: give ID or ID:DTYPE`,
+        `--model: "${id}": the CLI runs the machine's copy in Node (src/lib/embed/node-runtime.ts): give ID or ID:DTYPE`,
       );
     }
   }
