@@ -23,6 +23,7 @@ import {
 } from '../src/lib/embed/model-registry.ts';
 import { parseModelRef, type ModelRef } from '../src/lib/embed/model-ref.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
+import { nodeRuntime } from '../src/lib/embed/node-runtime.ts';
 import { recallCurveSpec } from '../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from '../src/lib/protocols/build.ts';
@@ -374,7 +375,7 @@ export function parseArgs(
     }
     if (ref.backend !== 'node' || ref.source !== 'site') {
       throw new UsageError(
-        `--model: "${id}": the CLI runs the machine's copy on onnxruntime-node: give ID or ID:DTYPE`,
+        `--model: "${id}": the CLI runs the machine's copy in Node (src/lib/embed/node-runtime.ts): give ID or ID:DTYPE`,
       );
     }
   }
@@ -533,7 +534,10 @@ export function nodeEmbedderFactory(
     if (!cacheOn) return plain;
     const revision = model.revision.replace(/[^\w.-]+/g, '_').slice(0, 48);
     const name = model.id.replace(/[^\w.-]+/g, '_').slice(0, 80);
-    const file = path.join(vectorCacheDir(), `${name}-${model.dtype}-${revision}.jsonl`);
+    // fp32 keeps its file; other dtypes name their runtime, so vectors of onnxruntime-node's
+    // int8 kernels (before the CLI ran them on WASM, one text per pass) are never served.
+    const runtime = model.dtype === 'fp32' ? '' : '-wasm-solo';
+    const file = path.join(vectorCacheDir(), `${name}-${model.dtype}${runtime}-${revision}.jsonl`);
     return cachedEmbedder(plain, model, await VectorFileStore.open(file), counts);
   };
 }
@@ -621,7 +625,9 @@ export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<Cli
       figuresOf(scoreProtocol(protocol, retriever), k, paper, targetOf, context);
       recomputeSeconds.push((performance.now() - t0) / 1000);
     }
-    const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})`;
+    const ranOn =
+      opts.model && opts.syntheticDims === null ? ` on ${nodeRuntime(opts.model.dtype)}` : '';
+    const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})${ranOn}`;
     const vectors = vectorLine(counts);
     const ranks = opts.benchmarkFile === null ? [] : ['', targetRankLine(evaluation)];
     const lines = [
@@ -641,7 +647,12 @@ export interface CompareRun {
   lines: string[];
 }
 
-/** A compared model's reference, run on onnxruntime-node: its own dtype, else `--dtype`, else its first. */
+/** What embeds `model`'s texts: the dtype's runtime, or none for synthetic vectors. */
+function runtimeOf(opts: CliOptions, model: ModelRef): string | undefined {
+  return opts.syntheticDims === null ? nodeRuntime(model.dtype) : undefined;
+}
+
+/** A compared model's reference, run in Node (node-runtime.ts): its own dtype, else `--dtype`, else its first. */
 function compareModel(ref: CompareRef, dtype: ModelDtype | null): ModelRef {
   const defaults = { dtype: ref.dtype ?? dtype ?? undefined, backend: 'node' as const };
   return parseModelRef(ref.id, defaults, '--compare');
@@ -759,7 +770,14 @@ export async function reproduceComparison(
       await retriever.prepare(protocol);
       const evaluation = scoreProtocol(protocol, retriever);
       const revision = model === BM25_ID ? undefined : model.revision;
-      compared.push({ ref: formatCompareRef(ref), label: refLabel(model), evaluation, revision });
+      const runtime = model === BM25_ID || packs.has(model.id) ? undefined : runtimeOf(opts, model);
+      compared.push({
+        ref: formatCompareRef(ref),
+        label: refLabel(model),
+        evaluation,
+        revision,
+        runtime,
+      });
     }
     const comparison = compareRetrievers(compared, {
       tieK: opts.k || protocol.defaultK,

@@ -1,6 +1,7 @@
 // The site's own vectors: each model the site serves embeds the texts of the Reproduce views in
-// SITE_PACK_PROTOCOLS (at the paper's defaults, as the page opens them) with onnxruntime-node,
-// through the CLI's vector cache, into `public/vectors/<model>-<dtype>.parquet`, listed with its
+// SITE_PACK_PROTOCOLS (at the paper's defaults, as the page opens them) in Node (fp32 on
+// onnxruntime-node, other dtypes on onnxruntime-web's WASM as the page: node-runtime.ts), through
+// the CLI's vector cache, into `public/vectors/<model>-<dtype>.parquet`, listed with its
 // sha256 in `public/vectors/index.json`. A pack whose inputs (model weights, data files,
 // protocols) are unchanged is kept without opening DuckDB or a model.
 import { existsSync } from 'node:fs';
@@ -17,6 +18,8 @@ import {
 } from '../../src/lib/embed/model-registry.ts';
 import { refOfSpec } from '../../src/lib/embed/model-ref.ts';
 import { PAGE_DTYPE } from '../../src/lib/embed/site-models.ts';
+import { nodeRuntime } from '../../src/lib/embed/node-runtime.ts';
+import { batchPlanFor } from '../../src/lib/embed/token-batches.ts';
 import { modelRevision, poolingTag } from '../../src/lib/embed/vector-cache-key.ts';
 import {
   PACK_VERSION,
@@ -113,6 +116,9 @@ export async function inputsDigest(
       pack: PACK_VERSION,
       model: spec.id,
       dtype,
+      // A pack made by another runtime or batching holds other vectors (q8: other bits).
+      runtime: nodeRuntime(dtype),
+      batches: batchPlanFor(dtype),
       revision: modelRevision(spec, dtype),
       pooling: poolingTag(spec),
       prefixes: [spec.queryPrefix, spec.documentPrefix],

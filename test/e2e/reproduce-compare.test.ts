@@ -19,6 +19,7 @@ import {
   type CompareRun,
 } from '../../scripts/reproduce.ts';
 import { formatDelta, formatP, formatTies } from '../../src/lib/protocol-kit/compare-report.ts';
+import { nodeRuntime } from '../../src/lib/embed/node-runtime.ts';
 import { markLabels } from '../lib/protocols/page-helpers.ts';
 import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
 import { siteWithPacks } from '../support/site-with-packs.ts';
@@ -73,10 +74,14 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     expect(await page.textContent('[data-field="seed"]')).toBe(String(cli.comparison.seed));
     const source = (await page.textContent('[data-compare-source]')) ?? '';
     for (const pack of packs) {
-      expect(source).toContain(`minilm:${pack.dtype} (sha256 ${pack.sha256.slice(0, 12)}…)`);
+      const ran = nodeRuntime(pack.dtype);
+      expect(source).toContain(
+        `minilm:${pack.dtype} (sha256 ${pack.sha256.slice(0, 12)}…, ${ran})`,
+      );
     }
     expect(server.requests.filter((p) => p.includes('/models/minilm/'))).toEqual([]);
-    // Every pair, both MiniLM dtypes included: the vectors are onnxruntime-node's, as the CLI's.
+    // Every pair, both MiniLM dtypes included: the vectors are the CLI's (fp32 on onnxruntime-node,
+    // q8 on onnxruntime-web's WASM; test/e2e/q8-wasm-parity.test.ts embeds q8 in the page instead).
     for (const series of ['naive', 'indirect']) {
       for (const want of cli.comparison.pairs.filter(
         (p) => p.series === series && p.group === 'all' && p.metric === 'recall',

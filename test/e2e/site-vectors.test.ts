@@ -69,7 +69,7 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
       `site's vectors, MiniLM: BM25 shown → MiniLM histogram ${Date.now() - started} ms`,
     );
     expect(await line.locator('[data-field="vector-source"]').innerText()).toBe(
-      `From the site's vectors (all-MiniLM-L6-v2, fp32, sha256 ${pack.sha256.slice(0, 12)}…): ${pack.rows.toLocaleString('en')} vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.`,
+      `From the site's vectors (all-MiniLM-L6-v2, fp32, sha256 ${pack.sha256.slice(0, 12)}…): ${pack.rows.toLocaleString('en')} vectors embedded with onnxruntime-node cpu when the site was built; nothing was embedded in this browser.`,
     );
     expect(modelRequests('minilm')).toEqual([]);
     // Warm: the pack is fetched and its vectors are held; the view comes back without fetching.

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { quietThirdPartySourcemaps } from '../../scripts/lib/quiet-sourcemaps-plugin.ts';
 
@@ -37,7 +38,7 @@ describe('quietThirdPartySourcemaps', () => {
   });
 
   it('leaves every other file to Vite', async () => {
-    expect(await load('/work/main/src/main.ts')).toBeNull();
+    expect(await load(fileURLToPath(new URL('../../src/main.ts', import.meta.url)))).toBeNull();
     expect(await load(require.resolve('vega-lite'))).toBeNull();
   });
 });

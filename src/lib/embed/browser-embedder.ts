@@ -15,7 +15,7 @@ import { RpcClient, type RpcClientOptions, type RpcWorker } from '../common/work
 import { storageMessage } from '../common/storage-error.ts';
 import type { EmbeddedBatch, EmbedMethods, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
-import { DEFAULT_BATCH_PLAN } from './token-batches.ts';
+import { batchPlanFor } from './token-batches.ts';
 
 export interface BrowserLoadOptions {
   failWebgpuProbe?: boolean;
@@ -41,7 +41,7 @@ export interface BrowserEmbedderOptions {
   siteBase?: string;
   /** Null: every run goes to the model (benchmarks, parity checks). */
   cache?: VectorStore | null;
-  /** Texts and padded tokens per forward pass; default DEFAULT_BATCH_PLAN's. */
+  /** Texts and padded tokens per forward pass; default the dtype's (token-batches.ts). */
   maxBatch?: number;
   tokenBudget?: number;
   /** The embedding worker (src/browser/workers.ts in the page: its script checked first). */
@@ -136,8 +136,8 @@ export class BrowserEmbedder implements Embedder {
       wasmPaths,
       numThreads: wasmThreadCount(),
       batchPlan: {
-        maxBatch: this.options.maxBatch ?? DEFAULT_BATCH_PLAN.maxBatch,
-        tokenBudget: this.options.tokenBudget ?? DEFAULT_BATCH_PLAN.tokenBudget,
+        maxBatch: this.options.maxBatch ?? batchPlanFor(model.dtype).maxBatch,
+        tokenBudget: this.options.tokenBudget ?? batchPlanFor(model.dtype).tokenBudget,
       },
       failWebgpuProbe: opts.failWebgpuProbe ?? false,
     };

@@ -85,14 +85,32 @@ export function padIdOf(tokenizer: PreTrainedTokenizer): number {
   return id;
 }
 
+/** One batch's `last_hidden_state`, row-major `[batch, seq, dim]`. */
+export interface HiddenStates {
+  data: Float32Array;
+  dims: readonly number[];
+  dispose(): void;
+}
+
+/** Runs the graph on one batch: transformers.js's model, or a session of the CLI's own. */
+export type ForwardPass = (feeds: BatchFeeds) => Promise<HiddenStates>;
+
+/** The forward pass of a model transformers.js loaded (its session, its runtime). */
+export function modelForward(model: PreTrainedModel): ForwardPass {
+  return async (feeds) => {
+    const hidden = hiddenStatesOf(await model(feeds));
+    return { data: hidden.data, dims: hidden.dims, dispose: () => hidden.dispose() };
+  };
+}
+
 export async function embedIds(
-  model: PreTrainedModel,
+  forward: ForwardPass,
   spec: ModelSpec,
   batch: readonly TokenIds[],
   padId: number,
 ): Promise<Float32Array> {
   const feeds = batchFeeds(batch, padId);
-  const hidden = hiddenStatesOf(await model(feeds));
+  const hidden = await forward(feeds);
   const [rows, seq, dim] = hidden.dims;
   const mask = feeds.attention_mask.data;
   if (!(mask instanceof BigInt64Array)) throw new Error('attention_mask is not int64');

@@ -1,4 +1,6 @@
-// Node-only embedder: transformers.js on onnxruntime-node. Never import this from browser code.
+// Node-only embedder: transformers.js's tokenizer, the graph on the runtime node-runtime.ts picks
+// for the dtype (onnxruntime-node for fp32, onnxruntime-web's WASM otherwise, as the page).
+// Never import this from browser code.
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,13 +10,16 @@ import {
   filesForDtype,
   localModelRoot,
   modelLoadId,
+  weightsFile,
   type ModelDtype,
   type ModelSpec,
   type TextKind,
 } from './model-registry.ts';
 import type { ModelRef } from './model-ref.ts';
-import { DEFAULT_BATCH_PLAN, embedInBatches, inInputOrder } from './token-batches.ts';
-import { embedIds, encodeTexts, padIdOf } from './forward.ts';
+import { batchPlanFor, embedInBatches, inInputOrder } from './token-batches.ts';
+import { embedIds, encodeTexts, modelForward, padIdOf, type ForwardPass } from './forward.ts';
+import { nodeRuntime, type NodeRuntime } from './node-runtime.ts';
+import { openWasmSession } from './node-wasm-session.ts';
 import { prepareTexts } from './text-prep.ts';
 import { sha256Hex } from '../common/sha256.ts';
 
@@ -23,9 +28,9 @@ export interface NodeEmbedderOptions {
   model: ModelRef;
   /** Directory holding `<loadId>/…` (hub models: `<root>/<owner>/<name>/…`). Local models default to their registry path. */
   modelRoot?: string;
-  /** Texts per forward pass at most (default DEFAULT_BATCH_PLAN's). */
+  /** Texts per forward pass at most (default the dtype's, token-batches.ts). */
   maxBatch?: number;
-  /** Padded tokens per forward pass at most; 0: none (default DEFAULT_BATCH_PLAN's). */
+  /** Padded tokens per forward pass at most; 0: none (default the dtype's). */
   tokenBudget?: number;
 }
 
@@ -38,6 +43,8 @@ export interface Embeddings {
 export interface NodeEmbedder {
   model: ModelRef;
   spec: ModelSpec;
+  /** What runs the graph, printed and recorded with every number it gives. */
+  runtime: NodeRuntime;
   embed(texts: readonly string[], options: { kind: TextKind }): Promise<Embeddings>;
   dispose(): Promise<void>;
 }
@@ -102,16 +109,45 @@ function withLoadLock<T>(load: () => Promise<T>): Promise<T> {
   return result;
 }
 
+interface LoadedGraph {
+  forward: ForwardPass;
+  dispose(): Promise<void>;
+}
+
+/** The graph on onnxruntime-node, through transformers.js (which picks it in Node). */
+async function nativeGraph(
+  loadId: string,
+  loadOptions: { local_files_only: boolean; revision: string | undefined },
+  dtype: ModelDtype,
+): Promise<LoadedGraph> {
+  const model = await AutoModel.from_pretrained(loadId, { ...loadOptions, dtype, device: 'cpu' });
+  return { forward: modelForward(model), dispose: async () => void (await model.dispose()) };
+}
+
+/** The graph on onnxruntime-web's WASM, read from the checked copy transformers.js would read. */
+async function wasmGraph(spec: ModelSpec, modelDir: string, dtype: ModelDtype) {
+  const session = await openWasmSession(
+    await readFile(join(modelDir, weightsFile(spec, dtype).path)),
+  );
+  return { forward: session.forward, dispose: session.release };
+}
+
 export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<NodeEmbedder> {
   const { model: ref } = options;
   const { spec, dtype } = ref;
+  const runtime = nodeRuntime(dtype);
   // Off unless the reference says so: MemLens never downloads weights behind the caller's back.
   const allowRemote = ref.source === 'hub';
+  if (allowRemote && runtime !== 'onnxruntime-node cpu') {
+    throw new Error(
+      `Model "${spec.id}" ${dtype} runs on ${runtime} from the machine's copy: \`npm run models\` fetches it`,
+    );
+  }
   const root = resolveModelRoot(spec, options.modelRoot);
   const loadId = allowRemote && spec.hub ? spec.hub.repo : modelLoadId(spec);
   if (!allowRemote) await checkModelFiles(spec, join(root, loadId), dtype);
 
-  const { tokenizer, model } = await withLoadLock(async () => {
+  const { tokenizer, graph } = await withLoadLock(async () => {
     configureEnv(root, allowRemote);
     const loadOptions = {
       local_files_only: !allowRemote,
@@ -119,12 +155,15 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
     };
     return {
       tokenizer: await AutoTokenizer.from_pretrained(loadId, loadOptions),
-      model: await AutoModel.from_pretrained(loadId, { ...loadOptions, dtype, device: 'cpu' }),
+      graph:
+        runtime === 'onnxruntime-node cpu'
+          ? await nativeGraph(loadId, loadOptions, dtype)
+          : await wasmGraph(spec, join(root, loadId), dtype),
     };
   });
   const plan = {
-    maxBatch: options.maxBatch ?? DEFAULT_BATCH_PLAN.maxBatch,
-    tokenBudget: options.tokenBudget ?? DEFAULT_BATCH_PLAN.tokenBudget,
+    maxBatch: options.maxBatch ?? batchPlanFor(dtype).maxBatch,
+    tokenBudget: options.tokenBudget ?? batchPlanFor(dtype).tokenBudget,
   };
   const padId = padIdOf(tokenizer);
 
@@ -136,11 +175,11 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions): Promise<
     const out = inInputOrder(prepared.length, spec.dims);
     if (prepared.length === 0) return { dim: spec.dims, vectors: out.vectors };
     await embedInBatches(encodeTexts(tokenizer, spec, prepared), plan, {
-      embed: (batch) => embedIds(model, spec, batch, padId),
+      embed: (batch) => embedIds(graph.forward, spec, batch, padId),
       onBatch: out.place,
     });
     return { dim: spec.dims, vectors: out.vectors };
   }
 
-  return { model: ref, spec, embed, dispose: async () => void (await model.dispose()) };
+  return { model: ref, spec, runtime, embed, dispose: graph.dispose };
 }

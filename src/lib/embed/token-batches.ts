@@ -3,6 +3,7 @@
 // its padded size (rows × longest) would pass the token budget: many short texts share one
 // forward pass, long ones run in small batches. Vectors come back in input order.
 import type { TokenIds } from './forward.ts';
+import type { ModelDtype } from './model-registry.ts';
 
 export interface BatchPlan {
   /** At most this many texts per forward pass. */
@@ -17,6 +18,19 @@ export interface BatchPlan {
  * and lost in Chromium with two threads).
  */
 export const DEFAULT_BATCH_PLAN: BatchPlan = { maxBatch: 32, tokenBudget: 4096 };
+
+/** One text per forward pass: nothing else in the batch (nor its padding) reaches a text's vector. */
+export const SOLO_BATCH_PLAN: BatchPlan = { maxBatch: 1, tokenBudget: 0 };
+
+/**
+ * The plan for a dtype, page and CLI alike. Quantised graphs quantise activations per tensor (one
+ * scale from the whole batch's min and max, padding included), so batched, a q8 vector would
+ * depend on its batch-mates, and a cached one on the run that made it: each text runs alone. fp32
+ * vectors are the same in any batch.
+ */
+export function batchPlanFor(dtype: ModelDtype): BatchPlan {
+  return dtype === 'fp32' ? DEFAULT_BATCH_PLAN : SOLO_BATCH_PLAN;
+}
 
 export function checkBatchPlan(plan: BatchPlan): void {
   if (!Number.isInteger(plan.maxBatch) || plan.maxBatch < 1) {

@@ -10,7 +10,7 @@ import { weightsFile, type ModelSpec } from './model-registry.ts';
 import type { WebBackend } from './backend-choice.ts';
 import type { WasmPaths, WorkerLoadConfig } from './worker-protocol.ts';
 import { checkedBytesHealing } from '../offline/checked-assets.ts';
-import { embedIds, encodeTexts, padIdOf, type TokenIds } from './forward.ts';
+import { embedIds, encodeTexts, modelForward, padIdOf, type TokenIds } from './forward.ts';
 import type { ProgressEvent } from './load-progress.ts';
 import { ModelFileGuard, type CacheStore } from './model-fetch.ts';
 import { modelBaseUrl, modelFilePins, type CheckedModelFile } from './model-integrity.ts';
@@ -149,11 +149,12 @@ async function loadOnce(
     throw new Error(`${weightsFile(spec, dtype).path} was loaded without being checked`);
   }
   const padId = padIdOf(tokenizer);
+  const forward = modelForward(model);
   const loaded: LoadedModel = {
     spec,
     backend,
     encode: (texts) => encodeTexts(tokenizer, spec, texts),
-    embed: (batch) => embedIds(model, spec, batch, padId),
+    embed: (batch) => embedIds(forward, spec, batch, padId),
     dispose: async () => void (await model.dispose()),
     files: [...guard.checked.values()],
     weightsSha256: weights.sha256,

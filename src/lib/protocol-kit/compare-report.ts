@@ -104,7 +104,7 @@ function groupLines(c: Comparison, series: string): string[] {
 /** The comparison's lines, per series: the table, the pairs, the tie groups, the groups. */
 export function comparisonLines(c: Comparison): string[] {
   const lines = [
-    `${c.benchmark} · ${c.retrievers.map((r) => `${r.ref} (${r.label})`).join(', ')} on the same queries`,
+    `${c.benchmark} · ${c.retrievers.map((r) => `${r.ref} (${r.label}${r.runtime ? ` on ${r.runtime}` : ''})`).join(', ')} on the same queries`,
     `  paired: hit@k by the exact two-sided McNemar test (b = A hits, B misses; c = the reverse),`,
     `  Δrecall@k and ΔAUC by a paired bootstrap over queries (seed ${c.seed}; ${c.reps.recall} resamples, AUC ${c.reps.auc}),`,
     `  p adjusted by Holm over the pairs of each series and k; * = significant at α = ${c.alpha}`,
@@ -141,11 +141,13 @@ export type CsvValue = string | number | boolean | null;
 
 /**
  * One row per pair × series × group × metric × k, with b, c, p, Holm p, the interval, what pins
- * each side's weights and what each side is where it says (a submission's scope, a folder's files).
+ * each side's weights, what each side is where it says (a submission's scope, a folder's files)
+ * and what ran each side's model where that is known.
  */
 export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
   const revision = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.revision ?? null;
   const note = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.note ?? null;
+  const runtime = (ref: string) => c.retrievers.find((r) => r.ref === ref)?.runtime ?? null;
   return c.pairs.map((p) => ({
     benchmark: c.benchmark,
     series: p.series,
@@ -173,5 +175,7 @@ export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
     revision_b: revision(p.b),
     note_a: note(p.a),
     note_b: note(p.b),
+    runtime_a: runtime(p.a),
+    runtime_b: runtime(p.b),
   }));
 }

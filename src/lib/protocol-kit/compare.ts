@@ -35,6 +35,8 @@ export interface ComparedRetriever {
   revision?: string;
   /** What the retriever is where it is not a ranking of the corpus (a submission's proxy). */
   note?: string;
+  /** What ran the model (`onnxruntime-web wasm`), where the caller knows; none for BM25. */
+  runtime?: string;
   /** A submission's recorded contexts and the target's rank in each, per query id. */
   contexts?: RecordedContexts;
 }
@@ -100,7 +102,7 @@ export interface TieGroupsRow {
 
 export interface Comparison {
   benchmark: string;
-  retrievers: { ref: string; label: string; revision?: string; note?: string }[];
+  retrievers: { ref: string; label: string; revision?: string; note?: string; runtime?: string }[];
   ks: number[];
   tieK: number;
   alpha: number;
@@ -390,11 +392,12 @@ export function compareRetrievers(
   adjust(pairs, alpha);
   return {
     benchmark: first.protocol.benchmark,
-    retrievers: retrievers.map(({ ref, label, revision, note }) => ({
+    retrievers: retrievers.map(({ ref, label, revision, note, runtime }) => ({
       ref,
       label,
       ...(revision === undefined ? {} : { revision }),
       ...(note === undefined ? {} : { note }),
+      ...(runtime === undefined ? {} : { runtime }),
     })),
     ks,
     tieK,

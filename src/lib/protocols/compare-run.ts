@@ -2,7 +2,7 @@
 // turn (embedding through the hub's queue and vector cache), then the paired statistics. A new
 // request aborts the one before it; cancel keeps what was embedded.
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
-import { getModelSpec, type ModelDtype } from '../embed/model-registry.ts';
+import { getModelSpec, MODEL_DTYPES, type ModelDtype } from '../embed/model-registry.ts';
 import { parseModelRef } from '../embed/model-ref.ts';
 import { pickedModel } from '../embed/picked-files.ts';
 import { pickedModelRef } from '../embed/picked-folder.ts';
@@ -36,6 +36,7 @@ import {
   pairedProtocol,
   submissionCompared,
 } from '../protocol-kit/submission-retriever.ts';
+import { nodeRuntime } from '../embed/node-runtime.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
 
@@ -358,12 +359,18 @@ export function compareCompute(deps: CompareComputeDeps): CompareCompute<QueryRu
   };
 }
 
+/** What made a site pack of `ref` (`ID:DTYPE`): the CLI's runtime for that dtype. */
+function packRuntime(ref: string): string {
+  const dtype = MODEL_DTYPES.find((d) => ref.endsWith(`:${d}`));
+  return dtype ? nodeRuntime(dtype) : 'Node';
+}
+
 /** The words that say which retrievers drew from the site's vectors; '' where none did. */
 export function compareSourceLine(fromSite: Readonly<Record<string, string>>): string {
   const refs = Object.entries(fromSite);
   if (refs.length === 0) return '';
-  const named = refs.map(([ref, sha]) => `${ref} (${shortDigest(sha)})`).join(', ');
-  return `From the site's vectors, embedded with onnxruntime-node when the site was built: ${named}; nothing of ${refs.length === 1 ? 'it' : 'them'} was embedded in this browser.`;
+  const named = refs.map(([ref, sha]) => `${ref} (${shortDigest(sha)}, ${packRuntime(ref)})`);
+  return `From the site's vectors, embedded when the site was built: ${named.join(', ')}; nothing of ${refs.length === 1 ? 'it' : 'them'} was embedded in this browser.`;
 }
 
 export interface CompareChoice {

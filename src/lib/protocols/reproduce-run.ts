@@ -27,6 +27,7 @@ import {
   type SitePacks,
 } from '../vectors/site-packs.ts';
 import { runProtocol, type ProtocolRun, type RunTimings } from './run.ts';
+import { nodeRuntime } from '../embed/node-runtime.ts';
 
 export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error' | 'cancelled';
 
@@ -372,7 +373,7 @@ export function vectorSourceLine(source: VectorSource, label: string, backend: s
   switch (source.kind) {
     case 'site': {
       const { pack } = source;
-      return `From the site's vectors (${label}, ${pack.dtype}, ${shortDigest(pack.sha256)}): ${pack.rows.toLocaleString('en')} vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.`;
+      return `From the site's vectors (${label}, ${pack.dtype}, ${shortDigest(pack.sha256)}): ${pack.rows.toLocaleString('en')} vectors embedded with ${nodeRuntime(pack.dtype)} when the site was built; nothing was embedded in this browser.`;
     }
     case 'recomputed': {
       const { pack, compared, missing } = source;

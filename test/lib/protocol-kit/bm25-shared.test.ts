@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/lib/analysis/bm25.ts';
 import { asciiWordTokens } from '../../../src/lib/analysis/tokenize.ts';
@@ -7,7 +8,8 @@ import { inmindTaskRows, lmeBackgroundRows } from '../../../src/lib/datasets/inm
 import { injectedChunk } from '../../../src/lib/protocol-kit/inmind.ts';
 import { SharedBaseBm25 } from '../../../src/lib/protocol-kit/bm25-shared.ts';
 
-const DATA = process.env.MEMLENS_DATA_DIR ?? '/work/shared/data';
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const DATA = process.env.MEMLENS_DATA_DIR ?? path.join(ROOT, '../shared/data');
 
 /** Deterministic small corpora over a tiny vocabulary, so many terms are common (negative idf). */
 function randomDocs(seed: number, count: number, vocab: number): string[][] {

@@ -133,10 +133,12 @@ describe('compareSourceLine', () => {
     expect(compareSourceLine({})).toBe('');
     const one = compareSourceLine({ 'minilm:fp32': 'ab'.repeat(32) });
     expect(one).toBe(
-      "From the site's vectors, embedded with onnxruntime-node when the site was built: minilm:fp32 (sha256 abababababab…); nothing of it was embedded in this browser.",
+      "From the site's vectors, embedded when the site was built: minilm:fp32 (sha256 abababababab…, onnxruntime-node cpu); nothing of it was embedded in this browser.",
     );
     const two = compareSourceLine({ 'minilm:fp32': 'a'.repeat(64), 'minilm:q8': 'b'.repeat(64) });
-    expect(two).toContain('minilm:fp32 (sha256 aaaaaaaaaaaa…), minilm:q8 (sha256 bbbbbbbbbbbb…)');
+    expect(two).toContain(
+      'minilm:fp32 (sha256 aaaaaaaaaaaa…, onnxruntime-node cpu), minilm:q8 (sha256 bbbbbbbbbbbb…, onnxruntime-web wasm)',
+    );
     expect(two).toContain('nothing of them');
   });
 });

@@ -354,7 +354,7 @@ describe("protocolCompute with the site's vectors", () => {
 
   it('says where the vectors came from, with the pack’s digest', () => {
     expect(vectorSourceLine({ kind: 'site', pack: pinned }, 'tiny-bert', '')).toBe(
-      "From the site's vectors (tiny-bert, fp32, sha256 abababababab…): 1,234 vectors embedded with onnxruntime-node when the site was built; nothing was embedded in this browser.",
+      "From the site's vectors (tiny-bert, fp32, sha256 abababababab…): 1,234 vectors embedded with onnxruntime-node cpu when the site was built; nothing was embedded in this browser.",
     );
     expect(
       vectorSourceLine(

@@ -6,7 +6,7 @@ import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { parseResultsCsv, type ResultRow } from '../../../src/lib/results/results-csv';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const PAPERS_DIR = process.env.MEMLENS_PAPERS_DIR ?? '/work/shared/papers';
+const PAPERS_DIR = process.env.MEMLENS_PAPERS_DIR ?? join(ROOT, '../shared/papers');
 
 function load(paper: string): ResultRow[] {
   const csv = `data/results/${paper}.csv`;

@@ -6,7 +6,7 @@ import { parseResultsCsv, type ResultRow } from '../../../src/lib/results/result
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The papers' text lives outside the repository; provenance checks skip where it is absent. */
-const PAPERS_DIR = process.env.MEMLENS_PAPERS_DIR ?? '/work/shared/papers';
+const PAPERS_DIR = process.env.MEMLENS_PAPERS_DIR ?? join(ROOT, '../shared/papers');
 
 interface PaperCase {
   id: 'inmind' | 'utilmem';

@@ -6,7 +6,7 @@ import { parseResultsCsv, type ResultRow } from '../../../src/lib/results/result
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The papers' text lives outside the repository; line-level provenance checks skip where it is absent. */
-const PAPERS_DIR = process.env.MEMLENS_PAPERS_DIR ?? '/work/shared/papers';
+const PAPERS_DIR = process.env.MEMLENS_PAPERS_DIR ?? join(ROOT, '../shared/papers');
 
 type Selector = Partial<Pick<ResultRow, 'system' | 'variant' | 'metric'>>;
 /** [table, row, column, value exactly as printed, optional facet selector, optional delta] */

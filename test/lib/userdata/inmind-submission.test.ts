@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   looksLikeSubmission,
@@ -8,7 +10,11 @@ import { readRecords } from '../../../src/lib/userdata/records.ts';
 import { bytesSource } from '../../../src/lib/userdata/byte-source.ts';
 import { GOOD_DIR, collect, fixture } from './helpers.ts';
 
-const SHARED = '/work/shared/data/inmind/evaluation';
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SHARED = join(
+  process.env.MEMLENS_DATA_DIR ?? join(ROOT, '../shared/data'),
+  'inmind/evaluation',
+);
 
 describe('InMind submissions', () => {
   it('recognises and checks the fixture, one row per line', async () => {
