@@ -8,10 +8,10 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
+import { compareCell, pickAndCompare, useHarness } from './harness.ts';
 
 const REFS = 'bm25,tiny-bert:fp32';
 const FOLDER = 'onnx:my-tiny';
@@ -32,11 +32,10 @@ const ST: Record<string, string> = {
   'sentence_bert_config.json': JSON.stringify({ max_seq_length: 128, do_lower_case: false }),
 };
 
+const harness = useHarness({ site: 'isolated' });
 let tmp: string;
 let dir: string;
 let weightsSha: string;
-let server: StaticServer;
-let browser: Browser;
 let page: Page;
 let watch: PageWatch;
 
@@ -49,34 +48,19 @@ beforeAll(async () => {
   for (const [f, text] of Object.entries(ST)) await writeFile(path.join(dir, f), text);
   const weights = await readFile(path.join(dir, 'onnx/model.onnx'));
   weightsSha = createHash('sha256').update(weights).digest('hex');
-  server = await serveStatic({
-    root: await buildSite(),
-    base: E2E_BASE,
-    crossOriginIsolated: true,
-  });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab());
 }, 900_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const cell = (pair: string, field: string) =>
-  page.textContent(
-    `[data-pairs="naive"] tr[data-pair="${pair}"][data-metric="recall@5"] [data-field="${field}"]`,
-  );
+const cell = (pair: string, field: string) => compareCell(page, pair, field);
 
 describe('Reproduce comparison with a picked ONNX folder (InMind, tiny-bert)', () => {
   it("ranks exactly as the site's tiny-bert, each file's sha256 shown and exported", async () => {
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS}`);
-    await page.setInputFiles('[data-compare-folder]', dir);
-    await page.waitForSelector(`[data-phase="compared"][data-refs="${REFS},${FOLDER}"]`, {
-      timeout: 600_000,
-    });
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS}`);
+    await pickAndCompare(page, '[data-compare-folder]', dir, `${REFS},${FOLDER}`);
     expect(page.url()).toContain(`cmp=${encodeURIComponent(`${REFS},${FOLDER}`)}`);
     expect(await cell(`tiny-bert:fp32|${FOLDER}`, 'b')).toBe('0');
     expect(await cell(`tiny-bert:fp32|${FOLDER}`, 'c')).toBe('0');
@@ -115,6 +99,6 @@ describe('Reproduce comparison with a picked ONNX folder (InMind, tiny-bert)', (
     expect(await page.textContent('[data-compare-error]')).toMatch(
       /onnx:my-tiny: pick the folder again/,
     );
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
   }, 200_000);
 });
