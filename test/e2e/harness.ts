@@ -35,6 +35,8 @@ export interface Tab {
 
 export interface TabOptions extends BrowserContextOptions {
   webgpu?: boolean;
+  /** A context from `harness.context()` to open the page in, instead of a fresh one. */
+  context?: BrowserContext;
 }
 
 export interface OpenOptions extends TabOptions {
@@ -48,7 +50,7 @@ export interface HarnessOptions {
   /** The site this file's pages open (`harness.site`); none for a file that serves its own. */
   site?: SiteVariant;
   /** Console errors (and page errors, as `pageerror: …`) this file's pages log on purpose. */
-  expectedErrors?: readonly RegExp[];
+  expectedErrors?: readonly (string | RegExp)[];
 }
 
 export interface Harness {
@@ -58,7 +60,9 @@ export interface Harness {
   readonly packs: SitePackEntry[];
   /** The worker's browser (WebGPU on SwiftShader with `webgpu`), launched again if it crashed. */
   browser(opts?: { webgpu?: boolean }): Promise<Browser>;
-  /** A page in a fresh context, watched and closed by the harness. */
+  /** A fresh context, closed by the harness (for pages that share storage, or an init script). */
+  context(opts?: TabOptions): Promise<BrowserContext>;
+  /** A page in a fresh context (or the one given), watched and closed by the harness. */
   tab(opts?: TabOptions): Promise<Tab>;
   /** A fresh tab at `route` of the site (e.g. `#/reproduce?bench=inmind`), once `ready` shows. */
   open(route: string, opts?: OpenOptions): Promise<Tab>;
@@ -67,7 +71,13 @@ export interface Harness {
 }
 
 const browsers = new Map<boolean, Promise<Browser>>();
-const sites = new Map<string, Promise<{ server: StaticServer; packs: SitePackEntry[] }>>();
+interface SharedSite {
+  server: StaticServer;
+  root: string;
+  packs: SitePackEntry[];
+}
+
+const sites = new Map<string, Promise<SharedSite>>();
 const tempDirs: string[] = [];
 
 process.once('exit', () => {
@@ -82,11 +92,12 @@ async function sharedBrowser(webgpu: boolean): Promise<Browser> {
   return launched;
 }
 
-async function startSite(variant: SiteVariant) {
+async function startSite(variant: SiteVariant): Promise<SharedSite> {
   if (variant === 'plain' || variant === 'isolated') {
     const root = await buildSite();
     const crossOriginIsolated = variant === 'isolated';
-    return { server: await serveStatic({ root, base: E2E_BASE, crossOriginIsolated }), packs: [] };
+    const server = await serveStatic({ root, base: E2E_BASE, crossOriginIsolated });
+    return { server, root, packs: [] };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'memlens-e2e-site-'));
   tempDirs.push(dir);
@@ -96,11 +107,11 @@ async function startSite(variant: SiteVariant) {
     base: E2E_BASE,
     crossOriginIsolated: variant.crossOriginIsolated ?? true,
   });
-  return { server, packs: made.packs };
+  return { server, root: made.site, packs: made.packs };
 }
 
-/** One server per variant per worker; a file starts it with no faults and no requests. */
-async function sharedSite(variant: SiteVariant) {
+/** One server per variant per worker; a file gets it serving its build, no faults, no requests. */
+async function sharedSite(variant: SiteVariant): Promise<SharedSite> {
   const key = JSON.stringify(variant);
   let site = sites.get(key);
   if (!site) {
@@ -108,9 +119,14 @@ async function sharedSite(variant: SiteVariant) {
     sites.set(key, site);
   }
   const ready = await site;
-  ready.server.setFaults(null);
+  reset(ready);
   ready.server.requests.length = 0;
   return ready;
+}
+
+function reset(site: SharedSite): void {
+  site.server.setFaults(null);
+  site.server.setRoot(site.root);
 }
 
 /** A copy of the test build (hard links) in a temporary folder the worker removes at its exit. */
@@ -154,39 +170,48 @@ function offOrigin(opened: Opened): string[] {
 
 /** Registers this file's set-up and teardown; call once at the top of a test file. */
 export function useHarness(opts: HarnessOptions = {}): Harness {
-  let site: StaticServer | null = null;
-  let packs: SitePackEntry[] = [];
+  let shared: SharedSite | null = null;
   const opened: Opened[] = [];
+  const contexts: BrowserContext[] = [];
   const own: StaticServer[] = [];
   const expected = opts.expectedErrors ?? [];
 
   beforeAll(async () => {
-    if (opts.site) ({ server: site, packs } = await sharedSite(opts.site));
+    if (opts.site) shared = await sharedSite(opts.site);
   }, 900_000);
 
   afterAll(async () => {
-    await Promise.all(opened.map((o) => o.tab.context.close().catch(() => undefined)));
+    const all = new Set([...contexts, ...opened.map((o) => o.tab.context)]);
+    await Promise.all([...all].map((c) => c.close().catch(() => undefined)));
     await Promise.all(own.map((s) => s.close()));
-    site?.setFaults(null);
+    if (shared) reset(shared);
     for (const o of opened) {
-      expect(offOrigin(o), 'requests off the page’s origin').toEqual([]);
-      const unexpected = o.tab.watch.consoleErrors.filter((e) => !expected.some((r) => r.test(e)));
-      expect(unexpected, 'page and console errors').toEqual([]);
+      const where = [...o.origins].join(', ');
+      expect(offOrigin(o), `requests off the page’s origin (${where})`).toEqual([]);
+      const unexpected = o.tab.watch.consoleErrors.filter(
+        (e) => !expected.some((r) => (typeof r === 'string' ? e === r : r.test(e))),
+      );
+      expect(unexpected, `page and console errors (${where})`).toEqual([]);
     }
   });
 
   const harness: Harness = {
     get site() {
-      if (!site) throw new Error('useHarness: no site before beforeAll, or none asked for');
-      return site;
+      if (!shared) throw new Error('useHarness: no site before beforeAll, or none asked for');
+      return shared.server;
     },
     get packs() {
-      return packs;
+      return shared?.packs ?? [];
     },
     browser: (o = {}) => sharedBrowser(o.webgpu ?? false),
-    async tab(o = {}) {
-      const { webgpu, ...contextOptions } = o;
+    async context(o = {}) {
+      const { webgpu, context: _unused, ...contextOptions } = o;
       const context = await (await sharedBrowser(webgpu ?? false)).newContext(contextOptions);
+      contexts.push(context);
+      return context;
+    },
+    async tab(o = {}) {
+      const context = o.context ?? (await harness.context(o));
       const entry = watched(await context.newPage(), context);
       opened.push(entry);
       return entry.tab;
