@@ -1,7 +1,7 @@
-// The one e2e set-up: the only place a browser is launched or a site served. The e2e project runs
-// its files one after another in one worker with a shared module graph (vitest.config.ts), so the
-// browsers and the served builds below live once per worker, shared by every file that asks for
-// them. Each file gets fresh browser contexts (no storage carried over) and a page watch that its
+// The e2e files' set-up: the browser is launched and the site served here, not in each file. The
+// e2e project runs its files one after another in one worker with a shared module graph
+// (vitest.config.ts), so the browsers and the served builds below live once per worker, shared by
+// every file that asks for them. Each file gets fresh browser contexts (no storage carried over) and a page watch that its
 // afterAll checks: no page error, no request off the page's origin, no console error it did not
 // name as expected.
 import { spawnSync } from 'node:child_process';
