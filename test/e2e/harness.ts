@@ -196,15 +196,19 @@ export function useHarness(opts: HarnessOptions = {}): Harness {
     await Promise.all([...all].map((c) => c.close().catch(() => undefined)));
     await Promise.all(own.map((s) => s.close()));
     if (shared) reset(shared);
-    for (const o of opened) {
+    // Every tab's at once, so one failure names them all.
+    const problems = opened.flatMap((o) => {
       const where = [...o.origins].join(', ');
       const off = offOrigin(o).filter((u) => !opts.offOrigin?.(u));
-      expect(off, `requests off the page’s origin (${where})`).toEqual([]);
       const unexpected = o.tab.watch.consoleErrors.filter(
         (e) => !expected.some((r) => (typeof r === 'string' ? e === r : r.test(e))),
       );
-      expect(unexpected, `page and console errors (${where})`).toEqual([]);
-    }
+      return [
+        ...off.map((u) => `${where}: request off the page's origin: ${u}`),
+        ...unexpected.map((e) => `${where}: ${e}`),
+      ];
+    });
+    expect(problems, 'page errors, unexpected console errors, requests off the origin').toEqual([]);
   });
 
   const harness: Harness = {
