@@ -44,6 +44,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 600_000,
           fileParallelism: false,
+          // One module graph per worker: test/e2e/harness.ts keeps one browser and one server per
+          // site variant for every file the worker runs, instead of one of each per file.
+          isolate: false,
           globalSetup: ['test/e2e/global-setup.ts'],
         },
       },

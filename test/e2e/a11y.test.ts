@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import { seriousViolations } from './axe.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 let pageIds: string[] = [];
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab());
   // Every table loaded (the conversation benchmarks load with a page that reads them), so every
   // chart can draw.
-  await page.goto(`${server.url}#/mydata`);
+  await page.goto(`${harness.site.url}#/mydata`);
   await page.waitForSelector('[data-table-count="queries"]', { timeout: 180_000 });
   pageIds = (
     await page.$$eval('nav[aria-label="Pages"] a', (as) =>
       as.map((a) => a.getAttribute('href') ?? ''),
     )
   ).map((h) => h.replace(/^#\//, ''));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Shows a page and waits until it has drawn what it draws without user input. */
@@ -108,7 +98,7 @@ describe('keyboard use', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import { seriousViolations } from './axe.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 
@@ -28,23 +26,14 @@ async function inView(selector: string): Promise<boolean> {
 }
 
 async function openView(hash: string, turns: number) {
-  await page.goto(`${server.url}${hash}`);
+  await page.goto(`${harness.site.url}${hash}`);
   await page.waitForSelector(`${viewport}[data-turns="${turns}"] [data-turn-row]`, {
     timeout: 180_000,
   });
 }
 
 beforeAll(async () => {
-  const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  watch = watchPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  ({ page, watch } = await harness.tab({ viewport: { width: 1400, height: 1000 } }));
 });
 
 describe('conversation viewer and query explorer', () => {
@@ -156,7 +145,7 @@ describe('conversation viewer and query explorer', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

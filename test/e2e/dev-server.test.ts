@@ -2,16 +2,15 @@
 // vite.config.ts and every plugin, then every nav route in Chromium.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
 import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { navEntries, type PageKind } from '../../src/lib/app/nav.ts';
 import { freePort } from '../support/free-port.ts';
+import { useHarness } from './harness.ts';
 
 let server: ChildProcess;
 let origin = '';
 let output = '';
-let browser: Browser;
+const harness = useHarness();
 
 const CHARTED: ReadonlySet<PageKind> = new Set(['home', 'inmind', 'paper']);
 
@@ -40,20 +39,16 @@ beforeAll(async () => {
     detached: true,
   });
   origin = await untilListening(server);
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
   // npm runs vite in a child of its own: end the whole group.
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');
 });
 
 describe('npm start (the dev server)', () => {
   it('renders every nav route with its content, no page error and no request off the origin', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const watch = watchPage(page);
+    const { page, context, watch } = await harness.tab({ serviceWorkers: 'block' });
     for (const entry of navEntries()) {
       // A fresh dev server transforms every module on the first visit: past 30 s at load 20.
       await page.goto(`${origin}/#/${entry.id === 'home' ? '' : entry.id}`, { timeout: 120_000 });

@@ -1,59 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
-import {
-  EMBED_BUTTON,
-  openWatched,
-  waitForEmbedReady,
-  type WatchedPage,
-} from '../lib/embed/page-helpers.ts';
-
-/** A copy of the built site made of hard links: instant, and deleting in it spares the original. */
-async function linkTree(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) await linkTree(source, target);
-    else await link(source, target);
-  }
-}
+import type { StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE } from '../../scripts/lib/site-build.ts';
+import { EMBED_BUTTON, waitForEmbedReady, type WatchedPage } from '../lib/embed/page-helpers.ts';
+import { buildCopy, useHarness } from './harness.ts';
 
 // The one console error a missing model file may cause: Chromium logs every 404 response, here
 // the HEAD request that finds tokenizer.json missing. Its URL is checked via failedResponses.
 const MISSING_FILE_404 =
   'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
-let copy: string;
+const harness = useHarness({ site: 'plain', expectedErrors: [MISSING_FILE_404] });
 let brokenServer: StaticServer;
-let server: StaticServer;
-const browsers: Browser[] = [];
 
 beforeAll(async () => {
-  const root = await buildSite();
-  copy = await mkdtemp(path.join(tmpdir(), 'memlens-broken-'));
-  await linkTree(root, copy);
+  // A copy of hard links: deleting in it spares the build.
+  const copy = await buildCopy('broken');
   await rm(path.join(copy, 'models/tiny-bert/tokenizer.json'));
-  brokenServer = await serveStatic({ root: copy, base: E2E_BASE });
-  server = await serveStatic({ root, base: E2E_BASE });
-});
-
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-  await brokenServer?.close();
-  await server?.close();
-  if (copy) await rm(copy, { recursive: true, force: true });
+  brokenServer = await harness.serve({ root: copy, base: E2E_BASE });
 });
 
 async function open(webgpu: boolean, url: string): Promise<WatchedPage> {
-  const browser = await launchChromium({ webgpu });
-  browsers.push(browser);
-  return openWatched(browser, url);
+  const tab = await harness.tab({ webgpu });
+  await tab.page.goto(url);
+  return tab;
 }
 
 function expectClean(tab: WatchedPage, origin: string, allowedErrors: string[] = []) {
@@ -93,8 +64,8 @@ describe('embedding failure paths', () => {
   });
 
   it('falls back to WASM and says why when there is no WebGPU adapter', async () => {
-    // launchChromium without WebGPU flags passes --disable-gpu: navigator.gpu has no adapter.
-    const tab = await open(false, `${server.url}#/embeddings?model=tiny-bert`);
+    // The harness's browser without WebGPU flags runs with --disable-gpu: navigator.gpu has no adapter.
+    const tab = await open(false, `${harness.site.url}#/embeddings?model=tiny-bert`);
     const { page } = tab;
     await waitForEmbedReady(page);
     await page.getByRole('button', { name: 'Load model' }).click();
@@ -107,11 +78,11 @@ describe('embedding failure paths', () => {
     expect(await page.locator('[data-field="threads"]').innerText()).toMatch(
       new RegExp(`^${threads}\\b`),
     );
-    expectClean(tab, server.origin);
+    expectClean(tab, harness.site.origin);
   });
 
   it('says so visibly when a forced WebGPU falls back to WASM', async () => {
-    const tab = await open(false, `${server.url}#/embeddings?model=tiny-bert&device=webgpu`);
+    const tab = await open(false, `${harness.site.url}#/embeddings?model=tiny-bert&device=webgpu`);
     const { page } = tab;
     await waitForEmbedReady(page);
     await page.getByRole('button', { name: 'Load model' }).click();
@@ -119,12 +90,12 @@ describe('embedding failure paths', () => {
     expect(await page.locator('[data-device-fallback]').innerText()).toMatch(
       /^WebGPU was asked for, but this model runs on WASM: .*no WebGPU/,
     );
-    expectClean(tab, server.origin);
+    expectClean(tab, harness.site.origin);
   });
 
   it('never picks the software adapter (SwiftShader) on auto: WASM, saying why', async () => {
     // Headless Chromium's only WebGPU adapter here is SwiftShader: WebGPU emulated on the CPU.
-    const tab = await open(true, `${server.url}#/embeddings?model=tiny-bert`);
+    const tab = await open(true, `${harness.site.url}#/embeddings?model=tiny-bert`);
     const { page } = tab;
     await waitForEmbedReady(page);
     await page.getByRole('button', { name: EMBED_BUTTON }).click();
@@ -136,11 +107,11 @@ describe('embedding failure paths', () => {
     );
     expect(await page.locator('[data-field="ran-on"]').innerText()).toBe('WASM');
     expect(await page.locator('[data-device-emulated]').count()).toBe(0);
-    expectClean(tab, server.origin);
+    expectClean(tab, harness.site.origin);
   });
 
   it('says a forced WebGPU on the software adapter is emulated', async () => {
-    const tab = await open(true, `${server.url}#/embeddings?model=tiny-bert&device=webgpu`);
+    const tab = await open(true, `${harness.site.url}#/embeddings?model=tiny-bert&device=webgpu`);
     const { page } = tab;
     await waitForEmbedReady(page);
     await page.getByRole('button', { name: 'Load model' }).click();
@@ -151,13 +122,13 @@ describe('embedding failure paths', () => {
     expect(await page.locator('[data-field="backend"]').innerText()).toMatch(
       /^WebGPU \(emulated on the CPU: a fallback adapter \(.*swiftshader.*\)\)$/,
     );
-    expectClean(tab, server.origin);
+    expectClean(tab, harness.site.origin);
   });
 
   it('falls back to WASM and says why when the WebGPU probe fails', async () => {
     const tab = await open(
       true,
-      `${server.url}#/embeddings?model=tiny-bert&device=webgpu&webgpuProbe=fail`,
+      `${harness.site.url}#/embeddings?model=tiny-bert&device=webgpu&webgpuProbe=fail`,
     );
     const { page } = tab;
     await waitForEmbedReady(page);
@@ -167,6 +138,6 @@ describe('embedding failure paths', () => {
       'WebGPU probe failed: probe failure forced',
     );
     expect(await page.locator('[data-field="adapter"]').innerText()).toContain('swiftshader');
-    expectClean(tab, server.origin);
+    expectClean(tab, harness.site.origin);
   });
 });

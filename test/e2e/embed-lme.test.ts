@@ -1,38 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EMBED_BUTTON,
   cacheCount,
   counts,
-  openWatched,
   storedVectors,
   waitForEmbedReady,
   type WatchedPage,
 } from '../lib/embed/page-helpers.ts';
 import { maxAbsDiff, rows } from '../lib/embed/reference-vectors.ts';
+import { useHarness } from './harness.ts';
 
 const TURNS = 486;
 const BATCH = 32;
 const DIM = 32;
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let tab: WatchedPage;
 let firstRun: number[];
 let distinctTexts: number;
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  tab = await openWatched(browser, `${server.url}#/embeddings?model=tiny-bert&device=wasm`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  tab = await harness.open('#/embeddings?model=tiny-bert&device=wasm');
 });
 
 async function embedAll(): Promise<void> {
@@ -163,7 +151,7 @@ describe('Embeddings page: the 486 LME-s background turns with tiny-bert on WASM
   });
 
   it('made no request outside the site and logged no console error', () => {
-    expect(tab.watch.foreignRequests(server.origin)).toEqual([]);
+    expect(tab.watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(tab.failedResponses).toEqual([]);
     expect(tab.watch.consoleErrors).toEqual([]);
   });

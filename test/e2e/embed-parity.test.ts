@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
 import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
@@ -9,21 +7,20 @@ import type { AutomationRequest, AutomationResult } from '../../src/lib/embed/au
 import type { DeviceChoice } from '../../src/lib/embed/backend-choice.ts';
 import { maxAbsDiff, parityTexts, referenceVectors, rows } from '../lib/embed/reference-vectors.ts';
 import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
+import { useHarness } from './harness.ts';
 
 const TOLERANCE = 1e-4;
 const spec = getModelSpec('tiny-bert');
 const texts = await parityTexts();
 
-let server: StaticServer;
+const harness = useHarness({ site: 'plain' });
 let isolatedServer: StaticServer;
 let reference: Float32Array[];
 let node: Float32Array[];
-const browsers: Browser[] = [];
 
 beforeAll(async () => {
   const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  isolatedServer = await serveStatic({ root, base: E2E_BASE, crossOriginIsolated: true });
+  isolatedServer = await harness.serve({ root, base: E2E_BASE, crossOriginIsolated: true });
   reference = await referenceVectors(spec, texts);
   const embedder = await createNodeEmbedder({ model: parseModelRef('tiny-bert') });
   try {
@@ -33,27 +30,18 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-  await server?.close();
-  await isolatedServer?.close();
-});
-
-/** Embeds the parity texts in a fresh Chromium through the page's `window.memlens` hook. */
+/** Embeds the parity texts in a fresh browser context through the page's `window.memlens` hook. */
 async function embedInChromium(
   webgpu: boolean,
   request: Partial<AutomationRequest>,
-  site: StaticServer = server,
+  site: StaticServer = harness.site,
 ) {
-  const browser = await launchChromium({ webgpu });
-  browsers.push(browser);
-  const page = await browser.newPage();
-  const watch = watchPage(page);
+  const { page, context, watch } = await harness.tab({ webgpu });
   await page.goto(`${site.url}#/embeddings`);
   await page.waitForFunction(() => window.memlens !== undefined);
   const full: AutomationRequest = { texts, model: 'tiny-bert', device: 'auto', ...request };
   const result: AutomationResult = await page.evaluate((req) => window.memlens!.embed(req), full);
-  await browser.close();
+  await context.close();
   return { result, watch };
 }
 
@@ -81,7 +69,7 @@ describe('tiny-bert embeddings agree across runtimes (50 parity texts)', () => {
   ];
   for (const c of cases) {
     it(`Chromium on ${c.name} matches the reference and Node`, async () => {
-      const site = c.isolated ? isolatedServer : server;
+      const site = c.isolated ? isolatedServer : harness.site;
       const { result, watch } = await embedInChromium(c.webgpu, { device: c.device }, site);
       // The backend that actually ran: a silent fallback to WASM fails the WebGPU case.
       expect(result.report.backend, result.report.fallbackReason ?? '').toBe(c.backend);

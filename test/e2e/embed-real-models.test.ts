@@ -1,42 +1,18 @@
 // The Embeddings page with the models this site really has: MiniLM is the default, loads with a
 // byte progress bar and embeds on the page until cancelled; BGE-small, which no package ships, is
 // marked "not on this site" at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
-import {
-  EMBED_BUTTON,
-  cacheCount,
-  counts,
-  openWatched,
-  waitForEmbedReady,
-} from '../lib/embed/page-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { EMBED_BUTTON, cacheCount, counts, waitForEmbedReady } from '../lib/embed/page-helpers.ts';
+import { useHarness } from './harness.ts';
 
 const STORED_BEFORE_CANCEL = 64;
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Cross-origin isolated, as the service worker makes the site: MiniLM runs on threaded WASM.
-  server = await serveStatic({
-    root: await buildSite(),
-    base: E2E_BASE,
-    crossOriginIsolated: true,
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Cross-origin isolated, as the service worker makes the site: MiniLM runs on threaded WASM.
+const harness = useHarness({ site: 'isolated' });
 
 describe('Embeddings page with real models', () => {
   it('says within a second of choosing BGE-small that it is not on this site', async () => {
-    const tab = await openWatched(browser, `${server.url}#/embeddings?device=wasm`);
+    const tab = await harness.open('#/embeddings?device=wasm');
     const select = tab.page.getByRole('combobox', { name: 'Model' });
     await waitForEmbedReady(tab.page);
     const options = await select.locator('option').allTextContents();
@@ -49,14 +25,14 @@ describe('Embeddings page with real models', () => {
     console.info(`bge-small chosen → "not on this site" in ${Date.now() - started} ms`);
     expect(await notice.textContent()).toContain('bge-small-en-v1.5 (fp32) is not on this site');
     expect(await tab.page.getByRole('button', { name: 'Load model' }).isDisabled()).toBe(true);
-    expect(tab.watch.foreignRequests(server.origin)).toEqual([]);
+    expect(tab.watch.foreignRequests(harness.site.origin)).toEqual([]);
     await tab.page.context().close();
   });
 
   // The whole LME-s set in Chromium with MiniLM is embed-real-parity's work (1,200 texts through
   // the same embedder); here the page's own run with the real model, until the reader cancels it.
   it('starts on MiniLM, shows the bytes as it loads, embeds LME-s turns with it and cancels', async () => {
-    const tab = await openWatched(browser, `${server.url}#/embeddings?device=wasm`);
+    const tab = await harness.open('#/embeddings?device=wasm');
     const { page } = tab;
     const select = page.getByRole('combobox', { name: 'Model' });
     await waitForEmbedReady(page);
@@ -88,7 +64,7 @@ describe('Embeddings page with real models', () => {
     expect(await page.locator('.device-panel [data-field="model"]').textContent()).toContain(
       'all-MiniLM-L6-v2',
     );
-    expect(tab.watch.foreignRequests(server.origin)).toEqual([]);
+    expect(tab.watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(tab.failedResponses).toEqual([]);
     await page.context().close();
   }, 900_000);

@@ -4,11 +4,10 @@
 // InMind recall (onnxruntime-node) in every series and domain, which can only hold if every
 // query's target ranks agree.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../scripts/reproduce.ts';
 import { formatHits, formatPercent } from '../../src/lib/protocol-kit/report.ts';
 import { recallTable } from '../../src/lib/protocol-kit/summary.ts';
@@ -20,6 +19,7 @@ import { parityCorpus, type ParityText } from '../../scripts/lib/parity-corpus.t
 import { referenceEmbeddings, type ReferenceRun } from '../../scripts/lib/python-reference.ts';
 import { quantiles, rowCosines, selectRows, topK, type Matrix } from '../../scripts/lib/ranking.ts';
 import { runNodeVectors } from '../support/run-vectors.ts';
+import { useHarness } from './harness.ts';
 
 const MIN_COSINE = 0.99999;
 // SwiftShader emulates the GPU on the CPU (each new input shape compiles its kernels again): a few
@@ -34,19 +34,16 @@ const CACHED_VIEW_MS = 180_000;
 const INMIND_TASKS = 125;
 const spec = getModelSpec('minilm');
 
-let server: StaticServer;
+// Cross-origin isolated, as the service worker makes the site: WASM runs threaded.
+const harness = useHarness({ site: 'isolated' });
 let corpus: ParityText[];
 let reference: ReferenceRun;
 let node: Embeddings;
 let cli: CliRun;
-const browsers: Browser[] = [];
-/** The browser that embedded the corpus through its vector cache, open for Reproduce. */
+/** The tab that embedded the corpus through its vector cache, open for Reproduce. */
 let cachedTab: { page: Page; watch: PageWatch } | null = null;
 
 beforeAll(async () => {
-  const root = await buildSite();
-  // Cross-origin isolated, as the service worker makes the site: WASM runs threaded.
-  server = await serveStatic({ root, base: E2E_BASE, crossOriginIsolated: true });
   corpus = await parityCorpus();
   reference = await referenceEmbeddings(
     spec,
@@ -67,17 +64,8 @@ beforeAll(async () => {
   }
 }, 900_000);
 
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-  await server?.close();
-});
-
 async function openEmbeddings(webgpu: boolean): Promise<{ page: Page; watch: PageWatch }> {
-  const browser = await launchChromium({ webgpu });
-  browsers.push(browser);
-  const page = await (await browser.newContext()).newPage();
-  const watch = watchPage(page);
-  await page.goto(`${server.url}#/embeddings`);
+  const { page, watch } = await harness.open('#/embeddings', { webgpu });
   await page.waitForFunction(() => window.memlens !== undefined);
   return { page, watch };
 }
@@ -90,7 +78,7 @@ async function embedIn(page: Page, request: Omit<AutomationRequest, 'model'>) {
 async function embedInChromium(webgpu: boolean, request: Omit<AutomationRequest, 'model'>) {
   const { page, watch } = await openEmbeddings(webgpu);
   const result: AutomationResult = await embedIn(page, request);
-  await page.context().browser()?.close();
+  await page.context().close();
   return { result, watch };
 }
 
@@ -132,7 +120,7 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
       expect(ours).toHaveLength(125);
       expect(ours).toEqual(inmindTop10(node));
       expect(ours).toEqual(inmindTop10(reference));
-      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
     },
     BROWSER_CASE_MS,
@@ -146,7 +134,7 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
       for (const k of [1, 5, 10]) {
         await showView(
           page,
-          server.url,
+          harness.site.url,
           { bench: 'inmind', ret: 'minilm', k },
           { device: 'wasm' },
           CACHED_VIEW_MS,
@@ -178,9 +166,9 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
         (c) => c.series === 'naive' && c.group === 'all',
       );
       expect(published?.trim()).toBe(`${Number(((live?.recall ?? 0) * 100).toFixed(2))}%`);
-      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
-      await page.context().browser()?.close();
+      await page.context().close();
     },
     CACHED_VIEW_MS * 3,
   );
@@ -205,7 +193,7 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
         `minilm fp32 Chromium WebGPU (SwiftShader) over ${rows.length} texts: 1 − min cosine vs sentence-transformers ${gap(cos)}`,
       );
       expect(Math.min(...cos)).toBeGreaterThanOrEqual(MIN_COSINE);
-      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     },
     BROWSER_CASE_MS,
   );

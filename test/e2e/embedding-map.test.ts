@@ -4,18 +4,17 @@
 // the keyboard, the view updated in place on a pick; axe and a phone's width.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { openSiteCatalog } from '../../scripts/reproduce.ts';
 import { showView } from '../lib/protocols/page-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { resizedTo } from '../support/page-state.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 let memories = 0;
@@ -34,15 +33,7 @@ beforeAll(async () => {
   // The 486 background turns are shared by every task's corpus; each task adds its one target.
   memories = Number(bg.n) + Number(tasks.n);
   await close();
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  watch = watchPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  ({ page, watch } = await harness.tab({ viewport: { width: 1400, height: 900 } }));
 });
 
 const labels = (prefix: string) =>
@@ -103,7 +94,7 @@ const param = (name: string) =>
 
 describe('embedding map on the Reproduce page', () => {
   it('draws every InMind memory of the run, and every query', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: MODEL }, { device: 'wasm' });
+    await showView(page, harness.site.url, { bench: 'inmind', ret: MODEL }, { device: 'wasm' });
     await mapReady();
     expect(memories).toBe(611);
     expect(await labels('memory |')).toHaveLength(memories);
@@ -334,7 +325,12 @@ describe('embedding map on the Reproduce page', () => {
   });
 
   it('says, on a BM25 run, that the map and a typed query need a model', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'bm25' }, { near: '<b>tree nut</b>' });
+    await showView(
+      page,
+      harness.site.url,
+      { bench: 'inmind', ret: 'bm25' },
+      { near: '<b>tree nut</b>' },
+    );
     expect(await page.locator('[data-map-absent]').innerText()).toContain(
       'BM25 has none. Pick an embedding model',
     );
@@ -344,7 +340,7 @@ describe('embedding map on the Reproduce page', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

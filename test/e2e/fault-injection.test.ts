@@ -12,47 +12,47 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/lib/static-server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import type { FaultRule } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
 import { build } from 'vite';
 import type { PrecacheEntry, PrecacheManifest } from '../../src/lib/offline/precache.ts';
 import { chartsSettled } from '../support/page-state.ts';
+import { useHarness } from './harness.ts';
 
 let manifest: PrecacheManifest;
 let root: string;
-let server: StaticServer;
-let browser: Browser;
+// What the injected faults make the page log: the failed fetches and the errors they raise.
+const harness = useHarness({
+  site: 'plain',
+  expectedErrors: [
+    /^Failed to load resource: /,
+    'pageerror: Failed to fetch',
+    'ErrorEvent',
+    /^error in duckdb worker: Uncaught Error: \S+ could not be fetched and compiled: /,
+  ],
+});
 const opened: { context: BrowserContext; watch: PageWatch }[] = [];
 
 beforeAll(async () => {
   root = await buildSite();
   manifest = JSON.parse(readFileSync(path.join(root, 'precache-manifest.json'), 'utf8'));
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
 });
 
 afterEach(async () => {
-  server.setFaults(null);
+  harness.site.setFaults(null);
   for (const { context, watch } of opened.splice(0)) {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     await context.close().catch(() => undefined);
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 /** A new browser profile: no service worker, no caches. */
 async function freshPage(): Promise<{ page: Page; context: BrowserContext; watch: PageWatch }> {
-  // One test that takes the browser down (a renderer crash under memory pressure) fails alone.
-  if (!browser.isConnected()) browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
-  const page = await context.newPage();
-  const watch = watchPage(page);
+  // One test that takes the browser down (a renderer crash under memory pressure) fails alone:
+  // the harness launches it again.
+  const { context, page, watch } = await harness.tab({ viewport: { width: 1300, height: 900 } });
   opened.push({ context, watch });
   return { page, context, watch };
 }
@@ -115,9 +115,9 @@ async function cachedBytes(page: Page, url: string): Promise<number> {
 describe('the service worker verifies before it caches', () => {
   it('a truncated duckdb-eh.wasm during install: named, never cached, healed once the server is fixed', async () => {
     const wasm = entry(/duckdb-eh[^/]*\.wasm$/);
-    server.setFaults(onPath({ [wasm.url]: { kind: 'truncate', bytes: 4096 } }));
+    harness.site.setFaults(onPath({ [wasm.url]: { kind: 'truncate', bytes: 4096 } }));
     const { page } = await freshPage();
-    await page.goto(`${server.url}#/mydata`);
+    await page.goto(`${harness.site.url}#/mydata`);
     const fatal = page.locator('[data-app-error]', { hasText: 'MemLens could not start' });
     await fatal.waitFor({ timeout: 180_000 });
     expect(await fatal.innerText()).toMatch(/DuckDB could not start \(duckdb-eh[^,]*\.wasm, /);
@@ -127,7 +127,7 @@ describe('the service worker verifies before it caches', () => {
     expect(await page.locator('.offline-headline').innerText()).toBe('Offline use: unavailable');
     expect(await cachedBytes(page, wasm.url)).toBe(-1);
 
-    server.setFaults(null);
+    harness.site.setFaults(null);
     await page.getByRole('button', { name: 'Try again' }).click();
     expect(await tableCount(page, 'inmind_tasks')).toBe(125);
     await page.reload();
@@ -138,9 +138,9 @@ describe('the service worker verifies before it caches', () => {
 
   it('index.html served for locomo10.json during install: named, InMind kept, healed on reload', async () => {
     const locomo = 'data/locomo/locomo10.json';
-    server.setFaults(onPath({ [locomo]: { kind: 'html' } }));
+    harness.site.setFaults(onPath({ [locomo]: { kind: 'html' } }));
     const { page } = await freshPage();
-    await page.goto(`${server.url}#/mydata`);
+    await page.goto(`${harness.site.url}#/mydata`);
     const failed = page.locator('[data-app-error]', { hasText: 'Conversation benchmarks' });
     await failed.waitFor({ timeout: 180_000 });
     expect(await failed.innerText()).toBe(
@@ -150,7 +150,7 @@ describe('the service worker verifies before it caches', () => {
     expect(await offlineError(page)).toContain(`${locomo}: the server answered with an HTML page`);
     expect(await cachedBytes(page, locomo)).toBe(-1);
 
-    server.setFaults(null);
+    harness.site.setFaults(null);
     await page.reload();
     await page.waitForSelector('[data-offline-state="ready"]', { timeout: 180_000 });
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
@@ -161,7 +161,7 @@ describe('the service worker verifies before it caches', () => {
 describe('pinned files are verified where they are read', () => {
   it('a flipped byte in MemUse, a changed results cell and an HTML data index are all shown', async () => {
     const results = entry(/^assets\/inmind-[^/]*\.csv$/);
-    server.setFaults(
+    harness.site.setFaults(
       onPath({
         'data/memuse/instances.test.first3.jsonl': { kind: 'flip', offset: 500 },
         [results.url]: { kind: 'replace', from: '92.0', to: '12.0' },
@@ -169,7 +169,7 @@ describe('pinned files are verified where they are read', () => {
       }),
     );
     const { page } = await freshPage();
-    await page.goto(`${server.url}#/mydata`);
+    await page.goto(`${harness.site.url}#/mydata`);
     const resultsError = page.locator('[data-app-error]', { hasText: 'Released results' });
     await resultsError.waitFor({ timeout: 180_000 });
     expect(await resultsError.innerText()).toMatch(
@@ -191,7 +191,7 @@ describe('pinned files are verified where they are read', () => {
 describe('a dead worker is noticed', () => {
   it('the DuckDB worker closed: announced, started again, the benchmark tables reloaded', async () => {
     const { page } = await freshPage();
-    await page.goto(`${server.url}#/mydata`);
+    await page.goto(`${harness.site.url}#/mydata`);
     expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
     const mine = path.join(tmpdir(), `memlens-dead-${process.pid}.jsonl`);
     writeFileSync(mine, '{"question":"kept?"}\n');
@@ -228,7 +228,7 @@ describe('a dead worker is noticed', () => {
       await offline;
       await route.abort('internetdisconnected');
     });
-    await page.goto(`${server.url}#/mydata`, { waitUntil: 'commit' });
+    await page.goto(`${harness.site.url}#/mydata`, { waitUntil: 'commit' });
     await page.waitForSelector('header.topbar');
     await context.setOffline(true);
     cut();
@@ -245,7 +245,7 @@ describe('a dead worker is noticed', () => {
 
 /** Peak resident memory (VmHWM) of the browser's renderer processes, in MiB; null where /proc cannot tell. */
 async function rendererPeakMiB(): Promise<number | null> {
-  const cdp = await browser.newBrowserCDPSession();
+  const cdp = await (await harness.browser()).newBrowserCDPSession();
   try {
     const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
       processInfo: { type: string; id: number }[];
@@ -268,7 +268,7 @@ async function rendererPeakMiB(): Promise<number | null> {
 
 async function openMyData(): Promise<{ page: Page; watch: PageWatch; context: BrowserContext }> {
   const opened = await freshPage();
-  await opened.page.goto(`${server.url}#/mydata`);
+  await opened.page.goto(`${harness.site.url}#/mydata`);
   await tableCount(opened.page, 'turns');
   return opened;
 }
@@ -337,7 +337,7 @@ describe('no input can exhaust the tab', () => {
   });
 
   it('an endless same-origin URL stops at the cap with a message, the bar moving', async () => {
-    server.setFaults((rel) => (rel === 'endless.jsonl' ? { kind: 'endless' } : null));
+    harness.site.setFaults((rel) => (rel === 'endless.jsonl' ? { kind: 'endless' } : null));
     const { page } = await openMyData();
     await loadFile(page, path.join(dir, 'good.jsonl'), 'user_good');
     await page.getByLabel('Or fetch a URL').fill('endless.jsonl');
@@ -349,7 +349,7 @@ describe('no input can exhaust the tab', () => {
     const error = page.locator('[data-load-error]');
     await error.waitFor({ timeout: 180_000 });
     expect(await error.innerText()).toBe(
-      `${server.url}endless.jsonl: stopped after 256.0 MiB; files fetched by URL are limited to 256.0 MiB: download it and pick the file instead`,
+      `${harness.site.url}endless.jsonl: stopped after 256.0 MiB; files fetched by URL are limited to 256.0 MiB: download it and pick the file instead`,
     );
     expect(await tableCount(page, 'user_good')).toBe(3);
     const peak = await rendererPeakMiB();
@@ -459,7 +459,7 @@ describe('a strict Content-Security-Policy', () => {
         seen.push(`${e.violatedDirective} ${e.blockedURI}`),
       );
     });
-    await page.goto(`${server.url}#/mydata`);
+    await page.goto(`${harness.site.url}#/mydata`);
     await tableCount(page, 'turns');
     const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
     // The hash is the import map's (every chunk's sha384, lib/offline/sri.ts).
@@ -492,7 +492,7 @@ describe('the embedder and the browser storage', () => {
 
   it('the embedding worker closed mid-run: the run fails with a message, a retry starts a new one', async () => {
     const { page } = await freshPage();
-    await page.goto(`${server.url}#/embeddings?model=tiny-bert&device=wasm`);
+    await page.goto(`${harness.site.url}#/embeddings?model=tiny-bert&device=wasm`);
     await embedReady(page);
     // tiny-bert embeds 486 turns in about a second: the worker is closed as soon as it exists.
     // The worker runs from a blob: URL of its checked bytes: it is known by its name.
@@ -517,10 +517,10 @@ describe('the embedder and the browser storage', () => {
     const { page, context } = await freshPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', {
-      origin: server.origin,
+      origin: harness.site.origin,
       quotaSize: 20 * 1024,
     });
-    await page.goto(`${server.url}#/embeddings?model=tiny-bert&device=wasm`);
+    await page.goto(`${harness.site.url}#/embeddings?model=tiny-bert&device=wasm`);
     expect(await offlineError(page)).toContain('browser storage full');
     await embedReady(page);
     await page.getByRole('button', { name: EMBED }).click();
@@ -546,7 +546,7 @@ function linkTree(from: string, to: string): void {
 describe('an update never mixes old data with new code', () => {
   it('a rebuild with a changed data/index.json, reloaded under the old worker, reads the new file', async () => {
     const { page, watch } = await freshPage();
-    await page.goto(`${server.url}#/mydata`);
+    await page.goto(`${harness.site.url}#/mydata`);
     await page.waitForSelector('[data-offline-state="ready"]', { timeout: 180_000 });
     expect(await tableCount(page, 'inmind_tasks')).toBe(125);
 
@@ -575,7 +575,7 @@ describe('an update never mixes old data with new code', () => {
       expect(indexB?.sha256).not.toBe(indexA?.sha256);
       expect(manifestB.version).not.toBe(manifest.version);
 
-      server.setRoot(outB);
+      harness.site.setRoot(outB);
       await page.reload();
       expect(await tableCount(page, 'inmind_tasks')).toBe(125);
       expect(await tableCount(page, 'turns')).toBeGreaterThan(5000);
@@ -588,9 +588,9 @@ describe('an update never mixes old data with new code', () => {
         return hit ? (await hit.text()).length : -1;
       }, manifest.version);
       expect(held).toBe(indexA?.bytes);
-      expect(watch.urls).toContain(`${server.url}data/index.json?sha256=${indexB?.sha256}`);
+      expect(watch.urls).toContain(`${harness.site.url}data/index.json?sha256=${indexB?.sha256}`);
     } finally {
-      server.setRoot(root);
+      harness.site.setRoot(root);
       rmSync(work, { recursive: true, force: true });
     }
   });

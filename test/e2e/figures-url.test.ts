@@ -2,20 +2,18 @@
 // reload, back/forward restore the previous legend pick, exports carry title, source and link,
 // the copied spec compiles, and the Overview plots every number on one % scale.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import { OVERVIEW_CHART } from '../../src/lib/benchmarks/overview.ts';
 import type { SqlRow } from '../../src/lib/db/engine.ts';
 import { resultsCatalog } from '../lib/charts/chart-harness.ts';
 import { showView } from '../lib/protocols/page-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 let overviewRows: SqlRow[] = [];
@@ -26,19 +24,10 @@ beforeAll(async () => {
   const catalog = await resultsCatalog();
   overviewRows = await catalog.query(OVERVIEW_CHART.sql);
   await catalog.engine.close();
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  const context = await browser.newContext({
+  ({ page, watch } = await harness.tab({
     viewport: { width: 1400, height: 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  page = await context.newPage();
-  watch = watchPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  }));
 });
 
 function figure(id: string): Locator {
@@ -81,7 +70,7 @@ const xmlEscaped = (text: string) =>
 
 describe('legend picks live in the URL', () => {
   it('writes a legend click to legend.<chart>, and keeps it over a reload', async () => {
-    await page.goto(`${server.url}#/memuse`);
+    await page.goto(`${harness.site.url}#/memuse`);
     await rendered(FIG1);
     await clickLegend(FIG1, 'Natural Integration');
     await page.waitForFunction(() => location.hash.includes('legend.memuse-figure1='));
@@ -175,7 +164,7 @@ describe('exports', () => {
   });
 
   it("keeps a chart's own notes (UtilMem's NR and DR lines) in its SVG", async () => {
-    await page.goto(`${server.url}#/utilmem`);
+    await page.goto(`${harness.site.url}#/utilmem`);
     const noted = page.locator('figure.chart', { hasText: 'NR: quality kept' });
     await noted.locator('.chart-canvas[data-rendered="true"]').waitFor({ timeout: 120_000 });
     const [file] = await Promise.all([
@@ -191,7 +180,7 @@ describe('exports', () => {
 
 describe('a table sort lives in the URL', () => {
   it('keeps the task table sorted by domain, descending, over a reload', async () => {
-    await page.goto(`${server.url}#/inmind`);
+    await page.goto(`${harness.site.url}#/inmind`);
     const domain = page.getByRole('button', { name: /^Domain/ });
     await domain.click();
     await domain.click();
@@ -227,7 +216,7 @@ describe('a table sort lives in the URL', () => {
 
 describe('the per-query table of Reproduce sorts by its headers', () => {
   it('keeps a sort by target score, descending, over a reload', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 });
+    await showView(page, harness.site.url, { bench: 'inmind', ret: 'bm25', k: 5 });
     const header = page.locator('[data-table="queries"] th button', { hasText: 'Target score' });
     await header.click();
     await header.click();
@@ -262,7 +251,7 @@ describe('the per-query table of Reproduce sorts by its headers', () => {
 
 describe('the Overview on one honest scale', () => {
   it('plots every score as a % of one axis, with the printed value in its tooltip', async () => {
-    await page.goto(`${server.url}#/home`);
+    await page.goto(`${harness.site.url}#/home`);
     // The snapshot's chart is replaced by the live one, and the page's scrollbar can appear once
     // the tables are listed: measure the live chart, and read the axis and the points at once.
     await figure(OVERVIEW_CHART.id)
@@ -317,7 +306,7 @@ describe('a phone-width screen', () => {
   it('never scrolls sideways on the chart pages, and axe finds nothing serious', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const hash of ['#/home', '#/memuse', '#/locomo-conv']) {
-      await page.goto(`${server.url}${hash}`);
+      await page.goto(`${harness.site.url}${hash}`);
       await page
         .locator('.chart-canvas[data-rendered="true"]')
         .first()
@@ -332,7 +321,7 @@ describe('a phone-width screen', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import {
   DUCKDB_READY_MARK,
   FIRST_CHART_MARK,
   INTERACTIVE_MARK,
   type LoadMark,
 } from '../../src/lib/app/load-marks.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 
 const RENDERED = (id: string) => `[data-chart="${id}"] .chart-canvas[data-rendered="true"]`;
 
@@ -47,27 +45,14 @@ async function holdDuckDb(context: BrowserContext): Promise<() => void> {
 }
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  return { context, page, watch: watchPage(page) };
+  return harness.tab({ serviceWorkers: 'block' });
 }
-
-beforeAll(async () => {
-  const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('first chart before DuckDB', () => {
   it('draws InMind Table 1 from the snapshot while DuckDB is held, then lights SQL features up without a reload', async () => {
     const { context, page, watch } = await freshPage();
     const release = await holdDuckDb(context);
-    await page.goto(`${server.url}#/inmind`);
+    await page.goto(`${harness.site.url}#/inmind`);
     await page.waitForSelector(RENDERED('inmind-table1'), { timeout: 60_000 });
 
     expect(
@@ -111,7 +96,7 @@ describe('first chart before DuckDB', () => {
         performance.getEntriesByType('navigation').length === 1,
     );
     expect(sameDocument).toBe(true);
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
@@ -125,7 +110,7 @@ describe('first chart before DuckDB', () => {
       ['memuse', 'memuse-figure1'],
       ['utilmem', 'utilmem-systems'],
     ];
-    await page.goto(`${server.url}#/home`);
+    await page.goto(`${harness.site.url}#/home`);
     for (const [route, chart] of firsts) {
       await page.evaluate((h) => (location.hash = h), `#/${route}`);
       await page.waitForSelector(RENDERED(chart), { timeout: 60_000 });
@@ -139,19 +124,19 @@ describe('first chart before DuckDB', () => {
     await expect
       .poll(() => page.locator('figure[data-chart="utilmem-systems"]').getAttribute('data-origin'))
       .toBe('sql');
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
 
   it('on an unhindered load, the first chart is marked before DuckDB is ready', async () => {
     const { context, page, watch } = await freshPage();
-    await page.goto(`${server.url}#/inmind`);
+    await page.goto(`${harness.site.url}#/inmind`);
     await waitForMark(page, INTERACTIVE_MARK);
     const m = await marks(page);
     expect(m[FIRST_CHART_MARK]!).toBeLessThan(m[DUCKDB_READY_MARK]!);
     expect(m[DUCKDB_READY_MARK]!).toBeLessThanOrEqual(m[INTERACTIVE_MARK]!);
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     await context.close();
   });
 });

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { parseResultsCsv } from '../../src/lib/results/results-csv.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 
@@ -29,20 +28,10 @@ async function markLabels(chart: string, kinds = ['bar', 'rule mark']): Promise<
 }
 
 beforeAll(async () => {
-  const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
-  await page.goto(`${server.url}#/inmind`);
+  ({ page, watch } = await harness.open('#/inmind'));
   await page.waitForSelector('[data-chart="inmind-table1"] .chart-canvas[data-rendered="true"]', {
     timeout: 120_000,
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('InMind walking skeleton in Chromium under /memlens/', () => {
@@ -103,7 +92,7 @@ describe('InMind walking skeleton in Chromium under /memlens/', () => {
   it('loads every benchmark without an error, requests nothing outside the server, logs no error', async () => {
     await page.waitForSelector('.loading', { state: 'detached', timeout: 120_000 });
     expect(await page.locator('[role="alert"]').allInnerTexts()).toEqual([]);
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

@@ -4,17 +4,15 @@
 // screenshot of each view for docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import { navEntries } from '../../src/lib/app/nav.ts';
 import { chartsSettled } from '../support/page-state.ts';
 import { decodePng, pixelAt } from '../support/png.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 const watches: PageWatch[] = [];
 const PAGE_IDS = navEntries().map((e) => e.id);
 const shots = process.env.MEMLENS_SCREENSHOTS_DIR ?? '';
@@ -62,20 +60,13 @@ const SETTLE_MS = 15_000;
 const SHOT_SCREENS = { 390: 6, 1400: 4 } as const;
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
   if (shots) mkdirSync(shots, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function open(width: number, height: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
-  watches.push(watchPage(page));
-  await page.goto(`${server.url}#/home`);
+  const { page, watch } = await harness.tab({ viewport: { width, height } });
+  watches.push(watch);
+  await page.goto(`${harness.site.url}#/home`);
   await page.waitForSelector('[data-sql-state="ready"]', { timeout: 120_000 });
   return page;
 }
@@ -275,7 +266,7 @@ describe('requests and console', () => {
   it('made no request outside the test server and logged no console error', () => {
     expect(watches.length).toBeGreaterThan(0);
     for (const w of watches) {
-      expect(w.foreignRequests(server.origin)).toEqual([]);
+      expect(w.foreignRequests(harness.site.origin)).toEqual([]);
       expect(w.consoleErrors).toEqual([]);
     }
   });

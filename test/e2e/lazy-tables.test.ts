@@ -1,17 +1,16 @@
 // Issue 23, item 3: a page loads only the tables it reads. #/inmind never fetches the conversation
 // benchmarks; the console, reached in-page or by a link, waits for them and answers from them.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { E2E_BASE } from '../../scripts/lib/site-build.ts';
 import { INTERACTIVE_MARK } from '../../src/lib/app/load-marks.ts';
 import { BENCHMARK_DEFS } from '../../src/lib/benchmarks/registry.ts';
 import { sitePathOf, sourceById } from '../../src/lib/data/sources.ts';
 import { formatHash } from '../../src/lib/common/url-state.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 const opened: { context: BrowserContext; watch: PageWatch }[] = [];
 
 /** The site paths of every file the 'benchmarks' phase reads (data/sources.json via the registry). */
@@ -23,23 +22,12 @@ function benchmarkFiles(phase: 'core' | 'benchmarks'): string[] {
 
 const COUNT_TURNS = 'SELECT count(*) AS n FROM turns';
 
-beforeAll(async () => {
-  const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
-});
-
 afterEach(async () => {
   for (const { context, watch } of opened.splice(0)) {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
     await context.close().catch(() => undefined);
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /**
@@ -47,9 +35,7 @@ afterAll(async () => {
  * (for offline use), which is not the page's own load this checks.
  */
 async function freshPage(): Promise<{ page: Page; watch: PageWatch }> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const watch = watchPage(page);
+  const { context, page, watch } = await harness.tab({ serviceWorkers: 'block' });
   opened.push({ context, watch });
   return { page, watch };
 }
@@ -73,7 +59,7 @@ describe('tables per route', () => {
     const lazy = benchmarkFiles('benchmarks');
     expect(lazy).toContain('data/locomo/locomo10.json');
     const { page, watch } = await freshPage();
-    await page.goto(`${server.url}#/inmind`);
+    await page.goto(`${harness.site.url}#/inmind`);
     await page.waitForFunction(
       (n) => performance.getEntriesByName(n, 'mark').length > 0,
       INTERACTIVE_MARK,
@@ -112,7 +98,7 @@ describe('tables per route', () => {
   it('a link straight to the console with a query on turns waits for them and answers', async () => {
     const { page } = await freshPage();
     const hash = formatHash({ page: 'console', params: { sql: COUNT_TURNS, run: '1' } });
-    await page.goto(`${server.url}${hash}`);
+    await page.goto(`${harness.site.url}${hash}`);
     expect(await consoleAnswer(page)).toBeGreaterThan(5000);
     expect(await page.locator('[data-load-deferred]').count()).toBe(0);
     expect(await page.locator('[data-app-error]').count()).toBe(0);

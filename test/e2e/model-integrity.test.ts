@@ -1,15 +1,16 @@
 // Every model file is checked against data/models.json in the worker before ONNX Runtime or the
 // tokenizer sees it (issue 15, item 2): a tampered, truncated or HTML model.onnx is named with
 // what was expected and what came, no vector is made or kept, and a fixed server just works.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type FaultRule, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import type { FaultRule } from '../../scripts/lib/static-server.ts';
+import { buildSite } from '../../scripts/lib/site-build.ts';
 import { getModelSpec } from '../../src/lib/embed/model-registry.ts';
+import { useHarness } from './harness.ts';
 
 const WEIGHTS = 'models/tiny-bert/onnx/model.onnx';
 const EMBED = /^Embed the \d+ LME-s background turns$/;
@@ -17,33 +18,24 @@ const EMBED = /^Embed the \d+ LME-s background turns$/;
 const FLIP_AT = 150_000;
 
 let root: string;
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 const opened: { context: BrowserContext; watch: PageWatch }[] = [];
 
 beforeAll(async () => {
   root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
 });
 
 afterEach(async () => {
-  server.setFaults(null);
+  harness.site.setFaults(null);
   for (const { context, watch } of opened.splice(0)) {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     await context.close().catch(() => undefined);
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
-  const page = await context.newPage();
-  opened.push({ context, watch: watchPage(page) });
+  const { context, page, watch } = await harness.tab({ viewport: { width: 1300, height: 900 } });
+  opened.push({ context, watch });
   return page;
 }
 
@@ -61,7 +53,7 @@ function pinnedWeights(): { sha256: string; bytes: number } {
 }
 
 async function openEmbeddings(page: Page): Promise<void> {
-  await page.goto(`${server.url}#/embeddings?model=tiny-bert&device=wasm`);
+  await page.goto(`${harness.site.url}#/embeddings?model=tiny-bert&device=wasm`);
   await page.getByRole('button', { name: EMBED }).and(page.locator(':enabled')).waitFor({
     timeout: 180_000,
   });
@@ -102,7 +94,7 @@ describe('model files are verified in the browser', () => {
     tampered[FLIP_AT] ^= 1;
     const page = await freshPage();
     await openEmbeddings(page);
-    server.setFaults(weightsOnly({ kind: 'flip', offset: FLIP_AT }));
+    harness.site.setFaults(weightsOnly({ kind: 'flip', offset: FLIP_AT }));
 
     const message = await embedFails(page);
     expect(message).toContain(
@@ -113,7 +105,7 @@ describe('model files are verified in the browser', () => {
     expect(await cacheCount(page)).toBe('0');
     expect(await page.getByRole('button', { name: EMBED }).isEnabled()).toBe(true);
 
-    server.setFaults(null);
+    harness.site.setFaults(null);
     await page.getByRole('button', { name: EMBED }).click();
     await page.waitForSelector('[data-phase="done"]', { timeout: 180_000 });
     const counts = page.locator('[data-embed-counts]');
@@ -131,13 +123,13 @@ describe('model files are verified in the browser', () => {
     const page = await freshPage();
     await openEmbeddings(page);
 
-    server.setFaults(weightsOnly({ kind: 'truncate', bytes: 4096 }));
+    harness.site.setFaults(weightsOnly({ kind: 'truncate', bytes: 4096 }));
     const truncated = await embedFails(page);
     expect(truncated).toContain(`${WEIGHTS}: sha256 mismatch: expected ${pin.sha256}, got `);
     expect(truncated).toContain(`(truncated: expected ${pin.bytes} bytes, got 4096)`);
     expect(truncated).not.toMatch(/protobuf/i);
 
-    server.setFaults(weightsOnly({ kind: 'html' }));
+    harness.site.setFaults(weightsOnly({ kind: 'html' }));
     const html = await embedFails(page, truncated);
     expect(html).toContain('onnx/model.onnx (the server answered with an HTML page)');
     expect(await cacheCount(page)).toBe('0');
@@ -197,7 +189,7 @@ describe('first visit: workers and ORT wasm checked before they run', () => {
   it('a flipped byte in the embed worker chunk: named at once, never run; fixed server: a clean run', async () => {
     const rel = asset('embed-worker-', '.js');
     const { original, flipped } = flippedAt(rel, 20_000);
-    server.setFaults((r) => (r === rel ? { kind: 'flip', offset: 20_000 } : null));
+    harness.site.setFaults((r) => (r === rel ? { kind: 'flip', offset: 20_000 } : null));
     const page = await freshPage();
     const names = workerNames(page);
     await openEmbeddings(page);
@@ -213,7 +205,7 @@ describe('first visit: workers and ORT wasm checked before they run', () => {
     expect(await cacheCount(page)).toBe('0');
     expect(await page.getByRole('button', { name: EMBED }).isEnabled()).toBe(true);
 
-    server.setFaults(null);
+    harness.site.setFaults(null);
     await page.getByRole('button', { name: EMBED }).click();
     await page.waitForSelector('[data-phase="done"]', { timeout: 180_000 });
     expect(await page.locator('[data-embed-counts]').getAttribute('data-done')).toBe('486');
@@ -228,7 +220,7 @@ describe('first visit: workers and ORT wasm checked before they run', () => {
   it("a flipped byte in ORT's wasm: named at once, never compiled; fixed server: a clean run", async () => {
     const rel = asset('ort-wasm-simd-threaded.asyncify-', '.wasm');
     const { original, flipped } = flippedAt(rel, 1_000_000);
-    server.setFaults((r) => (r === rel ? { kind: 'flip', offset: 1_000_000 } : null));
+    harness.site.setFaults((r) => (r === rel ? { kind: 'flip', offset: 1_000_000 } : null));
     const page = await freshPage();
     const wasmRequests: string[] = [];
     page.context().on('request', (req) => {
@@ -249,7 +241,7 @@ describe('first visit: workers and ORT wasm checked before they run', () => {
     expect(wasmRequests).toHaveLength(2);
     expect(await cacheCount(page)).toBe('0');
 
-    server.setFaults(null);
+    harness.site.setFaults(null);
     await page.getByRole('button', { name: EMBED }).click();
     await page.waitForSelector('[data-phase="done"]', { timeout: 180_000 });
     expect(await page.locator('[data-embed-counts]').getAttribute('data-done')).toBe('486');
@@ -259,11 +251,11 @@ describe('first visit: workers and ORT wasm checked before they run', () => {
   it('a flipped byte in the map worker chunk: the map says which file, the run and tables stay', async () => {
     const rel = asset('map-worker-', '.js');
     const { original, flipped } = flippedAt(rel, 5_000);
-    server.setFaults((r) => (r === rel ? { kind: 'flip', offset: 5_000 } : null));
+    harness.site.setFaults((r) => (r === rel ? { kind: 'flip', offset: 5_000 } : null));
     const page = await freshPage();
     const names = workerNames(page);
     const params = new URLSearchParams({ bench: 'inmind', ret: 'tiny-bert', device: 'wasm' });
-    await page.goto(`${server.url}#/reproduce?${params.toString()}`);
+    await page.goto(`${harness.site.url}#/reproduce?${params.toString()}`);
     await page.waitForSelector('[data-phase="done"][data-benchmark="inmind"]', {
       timeout: 280_000,
     });

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { seriousViolations } from './axe.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 
@@ -42,18 +41,11 @@ async function noXss() {
 }
 
 beforeAll(async () => {
-  const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  watch = watchPage(page);
-  await page.goto(`${server.url}#/mydata`);
-  await page.waitForSelector('[data-table-count="turns"]', { timeout: 180_000 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  ({ page, watch } = await harness.open('#/mydata', {
+    viewport: { width: 1400, height: 1000 },
+    ready: '[data-table-count="turns"]',
+    timeout: 180_000,
+  }));
 });
 
 describe('Your data: loading files through the page', () => {
@@ -157,7 +149,7 @@ describe('Your data: loading files through the page', () => {
     );
     await noXss();
 
-    await page.goto(`${server.url}#/benchmarks?dataset=user_xss&conv=c1`);
+    await page.goto(`${harness.site.url}#/benchmarks?dataset=user_xss&conv=c1`);
     await page.waitForSelector('.viewport[data-turns="2"] [data-turn-row]', { timeout: 180_000 });
     const first = page.locator('[data-dia-id="L1"]');
     expect(await first.innerText()).toContain(
@@ -170,7 +162,7 @@ describe('Your data: loading files through the page', () => {
   });
 
   it('has no serious or critical axe violations in the mapping step and the report', async () => {
-    await page.goto(`${server.url}#/mydata?table=user_submission`);
+    await page.goto(`${harness.site.url}#/mydata?table=user_submission`);
     await page.waitForSelector('[data-domain-row="TestMem/All domains"]', { timeout: 180_000 });
     await pick(path.join(GOOD, 'records.csv'));
     await page.waitForSelector('#mapping-title:has-text("records.csv")');
@@ -178,7 +170,7 @@ describe('Your data: loading files through the page', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

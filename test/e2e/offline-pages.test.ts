@@ -3,11 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import type { StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, repoRoot } from '../../scripts/lib/site-build.ts';
 import { SOURCES, mirrorPathOf } from '../../src/lib/data/sources.ts';
+import { useHarness } from './harness.ts';
 
 // The GitHub Pages build: non-redistributable files left out (the browser fetches them from
 // their pinned upstream URLs) and cross-origin isolation from the service worker. There is no
@@ -32,8 +33,9 @@ const REQUIRED_INMIND = SOURCES.filter((s) => s.dataset === 'inmind' && s.requir
 const TABLE1 = '[data-chart="inmind-table1"] .chart-canvas[data-rendered="true"]';
 
 let out: string;
+// The upstream files are answered by the context's route, never by the network.
+const harness = useHarness({ offOrigin: (url) => UPSTREAM.has(url) });
 let server: StaticServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let watch: PageWatch;
@@ -60,9 +62,8 @@ beforeAll(async () => {
       else process.env[k] = v;
     }
   }
-  server = await serveStatic({ root: out, base: E2E_BASE });
-  browser = await launchChromium();
-  context = await browser.newContext();
+  server = await harness.serve({ root: out, base: E2E_BASE });
+  context = await harness.context();
   await context.route(
     (url) => UPSTREAM.has(url.href),
     async (route) => {
@@ -82,13 +83,10 @@ beforeAll(async () => {
       });
     },
   );
-  page = await context.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab({ context }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (out) rmSync(out, { recursive: true, force: true });
 });
 

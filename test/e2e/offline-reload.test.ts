@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import type { StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
 import type { PrecacheManifest } from '../../src/lib/offline/precache.ts';
+import { useHarness } from './harness.ts';
 
 let root: string;
 let manifest: PrecacheManifest;
+// A server of its own: a test stops it.
+const harness = useHarness();
 let server: StaticServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let watch: PageWatch;
@@ -21,16 +23,9 @@ const RENDERED = '[data-chart] .chart-canvas[data-rendered="true"]';
 beforeAll(async () => {
   root = await buildSite();
   manifest = JSON.parse(readFileSync(path.join(root, 'precache-manifest.json'), 'utf8'));
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
-  context = await browser.newContext();
-  page = await context.newPage();
-  watch = watchPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  server = await harness.serve({ root, base: E2E_BASE });
+  context = await harness.context();
+  ({ page, watch } = await harness.tab({ context }));
 });
 
 async function showPage(id: string, query = ''): Promise<void> {

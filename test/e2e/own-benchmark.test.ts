@@ -5,13 +5,13 @@
 // test/scripts/reproduce.test.ts and the commands test).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { recallCells, showView } from '../lib/protocols/page-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { useHarness } from './harness.ts';
 
 const GOOD = path.join(repoRoot, 'test/fixtures/userdata');
 const TABLE = 'user_own_benchmark';
@@ -22,24 +22,14 @@ const RANKS = JSON.parse(readFileSync(path.join(GOOD, 'own-benchmark.ranks.json'
 // MiniLM embeds the 60 texts in WASM; a bound for a hung run, not a target.
 const MINILM_MS = 300_000;
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
   // One context, so IndexedDB outlives the reload.
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  page = await context.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab({ viewport: { width: 1400, height: 1000 } }));
 }, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** Each query's best target rank as the query table shows it, in file order (lines 51–60). */
 async function shownRanks(): Promise<number[]> {
@@ -54,7 +44,7 @@ async function shownRanks(): Promise<number[]> {
 }
 
 async function expectRun(ret: 'bm25' | 'minilm', timeout: number) {
-  await showView(page, server.url, { bench: TABLE, ret }, { device: 'wasm' }, timeout);
+  await showView(page, harness.site.url, { bench: TABLE, ret }, { device: 'wasm' }, timeout);
   expect(await shownRanks()).toEqual(RANKS[ret]);
   const recall = await recallCells(page);
   expect(recall.get('query|all')?.hits).toBe('mean of 10 queries (partial credit)');
@@ -64,7 +54,7 @@ async function expectRun(ret: 'bm25' | 'minilm', timeout: number) {
 
 describe('your own benchmark, from Your data to Reproduce and back', () => {
   it('declares a loaded JSONL a benchmark, refusing first a declaration that does not fit', async () => {
-    await page.goto(`${server.url}#/mydata`);
+    await page.goto(`${harness.site.url}#/mydata`);
     await page.waitForSelector('[data-table-count="inmind_tasks"]', { timeout: 180_000 });
     await page.locator('input[type="file"]').setInputFiles(path.join(GOOD, 'own-benchmark.jsonl'));
     await page.getByRole('button', { name: 'Load into DuckDB' }).click();
@@ -124,7 +114,7 @@ describe('your own benchmark, from Your data to Reproduce and back', () => {
       },
     );
     expect(await shownRanks()).toEqual(RANKS.minilm);
-    await page.goto(`${server.url}#/mydata?table=${TABLE}`);
+    await page.goto(`${harness.site.url}#/mydata?table=${TABLE}`);
     await page
       .locator(`[data-declaration="${TABLE}"] [data-declared]`)
       .waitFor({ timeout: 60_000 });
@@ -133,16 +123,16 @@ describe('your own benchmark, from Your data to Reproduce and back', () => {
   it('says so when the URL names a benchmark this browser does not have', async () => {
     await page.locator(`[data-declaration="${TABLE}"] [data-undeclare]`).click();
     await page.locator('[data-declare-notice]', { hasText: 'a benchmark no more' }).waitFor();
-    await page.goto(`${server.url}#/reproduce?bench=${TABLE}`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=${TABLE}`);
     await page
       .locator('[role="alert"]', { hasText: `${TABLE}: loaded, but not declared a benchmark` })
       .waitFor({ timeout: 60_000 });
-    await page.goto(`${server.url}#/reproduce?bench=user_gone`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=user_gone`);
     await page
       .locator('[role="alert"]', { hasText: 'user_gone: no table of yours has this name' })
       .waitFor({ timeout: 60_000 });
-    await page.goto(`${server.url}#/reproduce?bench=%3Cb%3E`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=%3Cb%3E`);
     await page.locator('[data-unknown-bench]').waitFor();
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
   }, 120_000);
 });

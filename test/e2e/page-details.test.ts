@@ -2,35 +2,25 @@
 // Reproduce's run controls (a new protocol clears the old brush and pick; keyboard browsing of a
 // select starts nothing until Enter), focus after a nav link, no Vega "Infinite extent" warning,
 // and each paper page's way to its Reproduce protocols. One build, one browser, small inputs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import { showView } from '../lib/protocols/page-helpers.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 /** Every console warning, with the page it was logged on. */
 const warnings: { page: string; text: string }[] = [];
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab({ viewport: { width: 1400, height: 900 } }));
   page.on('console', (msg) => {
     if (msg.type() === 'warning') {
       warnings.push({ page: new URL(page.url()).hash.split('?')[0], text: msg.text() });
     }
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Reproduce's Benchmark select (the one offering InMind). */
@@ -43,7 +33,7 @@ const param = (name: string) =>
 
 describe('the overview lists each point in the unit of its chart', () => {
   it('says LoCoMo-Conv\'s response quality in %, not ".669" beside a chart in %', async () => {
-    await page.goto(`${server.url}#/home`);
+    await page.goto(`${harness.site.url}#/home`);
     const item = page.locator('.paper-links li', { hasText: 'LoCoMo-Conv' });
     await expect.poll(() => item.innerText(), { timeout: 60_000 }).toMatch(/response quality/);
     const text = await item.innerText();
@@ -54,7 +44,7 @@ describe('the overview lists each point in the unit of its chart', () => {
 
 describe('moving to another page', () => {
   it("takes focus from the nav link to the new page's main heading", async () => {
-    await page.goto(`${server.url}#/home`);
+    await page.goto(`${harness.site.url}#/home`);
     await page.locator('nav[aria-label="Pages"] a[href="#/inmind"]').focus();
     await page.keyboard.press('Enter');
     await page.waitForSelector('#inmind-title');
@@ -72,14 +62,14 @@ describe("each paper page's way to Reproduce", () => {
     const links = page.locator('[data-reproduce-links]');
     const hrefs = () =>
       links.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    await page.goto(`${server.url}#/locomo-conv`);
+    await page.goto(`${harness.site.url}#/locomo-conv`);
     await expect.poll(hrefs).toEqual(['#/reproduce?bench=locomo-conv']);
-    await page.goto(`${server.url}#/inmind`);
+    await page.goto(`${harness.site.url}#/inmind`);
     await expect
       .poll(hrefs)
       .toEqual(['#/reproduce?bench=inmind', '#/reproduce?bench=inmind-figure4']);
     for (const id of ['memuse', 'utilmem']) {
-      await page.goto(`${server.url}#/${id}`);
+      await page.goto(`${harness.site.url}#/${id}`);
       await expect.poll(() => links.count(), { message: id }).toBe(1);
       expect(await links.innerText(), id).toMatch(
         /^No Reproduce protocol: MemLens does not recompute/,
@@ -92,7 +82,7 @@ describe("each paper page's way to Reproduce", () => {
 describe('Reproduce: a new protocol starts from a clean view', () => {
   it("clears the old run's brush, picked memory and open query", async () => {
     const old = 'bench=locomo&ret=bm25&brush=0.1,0.2&bseries=naive&mem=m:0:1&q=conv-26:q0';
-    await page.goto(`${server.url}#/reproduce?${old}`);
+    await page.goto(`${harness.site.url}#/reproduce?${old}`);
     await page.locator(BENCH_SELECT).selectOption('inmind');
     await page.waitForFunction(() => location.hash.includes('bench=inmind'));
     for (const name of ['brush', 'bseries', 'mem', 'q']) expect(await param(name), name).toBeNull();
@@ -101,7 +91,7 @@ describe('Reproduce: a new protocol starts from a clean view', () => {
 
 describe('Reproduce: browsing a select with the keyboard starts no run', () => {
   it('ArrowDown on the Retriever select changes nothing until Enter; Escape goes back', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'bm25' });
+    await showView(page, harness.site.url, { bench: 'inmind', ret: 'bm25' });
     const select = page.locator(RETRIEVER_SELECT);
     const before = await hash();
     await select.focus();
@@ -123,7 +113,7 @@ describe('Reproduce: browsing a select with the keyboard starts no run', () => {
 describe('Playground: browsing the cases with the keyboard keeps the typed texts', () => {
   it('ArrowDown on the Case select replaces nothing until Enter', async () => {
     const typed = new URLSearchParams({ case: 'custom', mem: 'I keep bees.', q: 'Picnic ideas?' });
-    await page.goto(`${server.url}#/playground?${typed.toString()}`);
+    await page.goto(`${harness.site.url}#/playground?${typed.toString()}`);
     const memories = page.locator('[data-playground-memories]');
     await expect.poll(() => memories.inputValue(), { timeout: 60_000 }).toBe('I keep bees.');
     const before = await hash();
@@ -143,11 +133,16 @@ describe('Playground: browsing the cases with the keyboard keeps the typed texts
 
 describe('Vega draws without "Infinite extent" warnings', () => {
   it('on InMind (tasks per domain before its rows) and the Reproduce map (no query picked)', async () => {
-    await page.goto(`${server.url}#/inmind`);
+    await page.goto(`${harness.site.url}#/inmind`);
     await page.waitForSelector('[data-chart="inmind-domains"] .chart-canvas[data-rendered]', {
       timeout: 120_000,
     });
-    await showView(page, server.url, { bench: 'inmind', ret: 'tiny-bert' }, { device: 'wasm' });
+    await showView(
+      page,
+      harness.site.url,
+      { bench: 'inmind', ret: 'tiny-bert' },
+      { device: 'wasm' },
+    );
     await page.waitForSelector(
       '.embedding-map[data-map-state="ready"] [data-chart="reproduce-map"] .chart-canvas[data-rendered]',
       { timeout: 120_000 },
@@ -212,7 +207,7 @@ describe('the embedding map from the keyboard, in words', () => {
 
 describe('the whole file', () => {
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

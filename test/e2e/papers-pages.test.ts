@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import type { Locator, Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import { resultsCatalog } from '../lib/charts/chart-harness.ts';
 import type { ChartDef } from '../../src/lib/charts/chart-kit.ts';
 import { OVERVIEW_CHART } from '../../src/lib/benchmarks/overview.ts';
@@ -11,9 +9,9 @@ import { PAPER_CHARTS, PAPER_INFO } from '../../src/lib/benchmarks/papers.ts';
 import type { SqlRow } from '../../src/lib/db/engine.ts';
 import { PAPERS } from '../../src/lib/benchmarks/registry.ts';
 import { parseCsvRecords } from '../../src/lib/common/csv-records.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 /** Each chart's rows, from the same SQL run on the same CSVs by DuckDB-WASM in Node. */
@@ -72,12 +70,7 @@ beforeAll(async () => {
   for (const def of PAGES.flatMap((p) => p.charts))
     expected.set(def.id, await catalog.query(def.sql));
   await catalog.engine.close();
-  const root = await buildSite();
-  server = await serveStatic({ root, base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
-  await page.goto(`${server.url}#/home`);
+  ({ page, watch } = await harness.open('#/home'));
   await page.waitForSelector(
     `[data-chart="${OVERVIEW_CHART.id}"] .chart-canvas[data-rendered="true"]`,
     {
@@ -86,11 +79,6 @@ beforeAll(async () => {
   );
   // Once the benchmarks are in, pages stop re-querying, so charts hold still while we count.
   await page.waitForFunction(() => !document.querySelector('.loading'), null, { timeout: 120_000 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe.each(PAGES)('$label page (#/$id)', ({ id, label, charts }) => {
@@ -192,7 +180,7 @@ describe('chart interaction', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

@@ -3,18 +3,17 @@
 // InMind submission shows its rank-based Target Recall proxy, labelled proxy.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { seriousViolations } from './axe.ts';
+import { useHarness } from './harness.ts';
 
 const GOOD = path.join(repoRoot, 'test/fixtures/userdata');
 const SUBMISSION = 'user_submission_ranked';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 
@@ -29,19 +28,12 @@ async function loadFile(file: string, table: string) {
 const count = (table: string) => page.locator(`[data-table-count="${table}"]`);
 
 beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
   // One context, so IndexedDB outlives the reloads.
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  page = await context.newPage();
-  watch = watchPage(page);
-  await page.goto(`${server.url}#/mydata`);
-  await page.waitForSelector('[data-table-count="inmind_tasks"]', { timeout: 180_000 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  ({ page, watch } = await harness.open('#/mydata', {
+    viewport: { width: 1400, height: 1000 },
+    ready: '[data-table-count="inmind_tasks"]',
+    timeout: 180_000,
+  }));
 });
 
 describe('user tables kept in this browser', () => {
@@ -179,7 +171,7 @@ describe('user tables kept in this browser', () => {
   });
 
   it('asked nothing of another origin and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

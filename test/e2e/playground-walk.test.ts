@@ -1,42 +1,21 @@
 // The Playground as a built site serves it: with the site's own MiniLM vectors (`npm run
 // vectors`), so MiniLM ranks the 486 background turns from the pack and embeds only the typed
 // texts in the page; tiny-bert, which the teacher adds, embeds everything here.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE } from '../../scripts/lib/site-build.ts';
-import { siteWithPacks } from '../support/site-with-packs.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+// Only the Playground's view: the background with its timestamp suffix removed. Cross-origin
+// isolated, as the service worker makes the site: MiniLM runs on threaded WASM.
+const harness = useHarness({
+  site: { packs: { models: ['minilm'], dtypes: ['fp32'], protocols: ['inmind?bg=content'] } },
+});
 let page: Page;
 let watch: PageWatch;
-let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'memlens-playground-'));
-  // Only the Playground's view: the background with its timestamp suffix removed.
-  const made = await siteWithPacks(dir, {
-    models: ['minilm'],
-    dtypes: ['fp32'],
-    protocols: ['inmind?bg=content'],
-  });
-  // Cross-origin isolated, as the service worker makes the site: MiniLM runs on threaded WASM.
-  server = await serveStatic({ root: made.site, base: E2E_BASE, crossOriginIsolated: true });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
-  await page.goto(`${server.url}#/playground`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  ({ page, watch } = await harness.open('#/playground'));
 });
 
 // A bound for a hung model, not a target: MiniLM embedding the 486 background turns itself took
@@ -181,10 +160,9 @@ describe('the playground and its guided walk', () => {
   );
 
   it('opens a link to step 4 on a fresh page with step 4’s case, its ranks and words', async () => {
-    const fresh = await browser.newPage();
-    const freshWatch = watchPage(fresh);
+    const { page: fresh, watch: freshWatch } = await harness.tab();
     try {
-      await fresh.goto(`${server.url}#/playground?step=4`);
+      await fresh.goto(`${harness.site.url}#/playground?step=4`);
       await fresh.waitForSelector('[data-walk-step="4"]');
       await fresh.waitForFunction(() => location.hash.includes('case=locomo-direct'));
       await expect
@@ -195,7 +173,7 @@ describe('the playground and its guided walk', () => {
       await expect
         .poll(() => fresh.locator('[data-walk-text]').innerText())
         .toMatch(/^LoCoMo asks .* BM25 puts the memory in the top 5 of \d+ texts \(BM25 #1\)\.$/);
-      expect(freshWatch.foreignRequests(server.origin)).toEqual([]);
+      expect(freshWatch.foreignRequests(harness.site.origin)).toEqual([]);
       expect(freshWatch.consoleErrors).toEqual([]);
     } finally {
       await fresh.close();
@@ -203,7 +181,7 @@ describe('the playground and its guided walk', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

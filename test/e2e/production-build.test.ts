@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium, watchPage } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import type { StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE, buildSite, buildSiteTo } from '../../scripts/lib/site-build.ts';
+import { useHarness } from './harness.ts';
 
 /**
  * In the automation hook, the probe-failure switch and its worker message, and the stand-in Hub
@@ -33,20 +32,17 @@ function withMarker(files: { file: string; text: string }[], marker: string): st
   return files.filter((f) => f.text.includes(marker)).map((f) => f.file);
 }
 
+const harness = useHarness();
 let production: string;
 let server: StaticServer;
-let browser: Browser;
 
 beforeAll(async () => {
   production = await mkdtemp(path.join(tmpdir(), 'memlens-production-'));
   await buildSiteTo(production, { testHooks: false });
-  server = await serveStatic({ root: production, base: E2E_BASE });
-  browser = await launchChromium();
+  server = await harness.serve({ root: production, base: E2E_BASE });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (production) await rm(production, { recursive: true, force: true });
 });
 
@@ -62,8 +58,7 @@ describe('test hooks', () => {
   });
 
   it('leave no window.memlens on a production Embeddings page', async () => {
-    const page = await browser.newPage();
-    const watch = watchPage(page);
+    const { page, watch } = await harness.tab();
     await page.goto(`${server.url}#/embeddings?model=tiny-bert&webgpuProbe=fail`);
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 120_000 });
     await page.locator('.device-panel').waitFor({ timeout: 120_000 });

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import {
   openSiteCatalog,
   parseArgs,
@@ -12,9 +11,9 @@ import {
 } from '../../scripts/reproduce.ts';
 import { markLabels, showView } from '../lib/protocols/page-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 let cliRelease: ReleaseRun;
@@ -29,15 +28,7 @@ beforeAll(async () => {
   } finally {
     await close();
   }
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  ({ page, watch } = await harness.tab());
 });
 
 /** Document order: true when `a` comes before `b`. */
@@ -55,7 +46,7 @@ async function before(a: string, b: string): Promise<boolean> {
 
 describe('Reproduce page says only what is comparable', () => {
   it('opens on a plain summary above the figures', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 });
+    await showView(page, harness.site.url, { bench: 'inmind', ret: 'bm25', k: 5 });
     const summary = page.locator('[data-summary]');
     expect(await summary.locator('[data-field="model"]').innerText()).toContain(
       "BM25 (rank_bm25 BM25Okapi), the paper's choice",
@@ -65,7 +56,7 @@ describe('Reproduce page says only what is comparable', () => {
   });
 
   it('shows LoCoMo-Conv’s excerpt scope above every figure and table', async () => {
-    await showView(page, server.url, { bench: 'locomo-conv', ret: 'bm25', k: 10 });
+    await showView(page, harness.site.url, { bench: 'locomo-conv', ret: 'bm25', k: 10 });
     const scope = page.locator('[data-scope]');
     const text = await scope.innerText();
     console.log(`LoCoMo-Conv scope: ${text.replace(/\s+/g, ' ')}`);
@@ -92,7 +83,7 @@ describe('Reproduce page says only what is comparable', () => {
   });
 
   it('draws a 95% band under each recall curve', async () => {
-    await showView(page, server.url, { bench: 'locomo', ret: 'bm25', k: 10 });
+    await showView(page, harness.site.url, { bench: 'locomo', ret: 'bm25', k: 10 });
     const selector = '[data-chart="reproduce-recall"] .chart-canvas g.mark-area path';
     await page.waitForSelector(selector, { state: 'attached', timeout: 60_000 });
     const paths = await page.$$eval(selector, (els) => els.map((e) => e.getAttribute('d') ?? ''));
@@ -114,7 +105,7 @@ describe('Reproduce page says only what is comparable', () => {
 
   it('says at once that the paper’s BGE-small is not on this site, and offers what is', async () => {
     const t0 = Date.now();
-    await page.goto(`${server.url}#/reproduce?bench=inmind-figure4`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind-figure4`);
     const note = page.locator('[data-phase="unavailable"]');
     await note.waitFor({ timeout: 30_000 });
     console.log(`"not on this site" shown ${Date.now() - t0} ms after navigation`);
@@ -128,7 +119,7 @@ describe('Reproduce page says only what is comparable', () => {
 
   it('recomputes LoCoMo-Plus release scores with the model picked, as the CLI does', async () => {
     await page.goto(
-      `${server.url}#/reproduce?bench=locomo-plus&mode=release&ret=tiny-bert&device=wasm`,
+      `${harness.site.url}#/reproduce?bench=locomo-plus&mode=release&ret=tiny-bert&device=wasm`,
     );
     await page.waitForSelector('[data-phase="done"][data-mode="release"]', { timeout: 280_000 });
     const release = page.locator('[data-release]');
@@ -146,7 +137,7 @@ describe('Reproduce page says only what is comparable', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

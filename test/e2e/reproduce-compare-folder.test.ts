@@ -4,79 +4,50 @@
 // exactly as the site's tiny-bert; every file's sha256 is on the page and in the CSV; a reload asks
 // for the folder again. tiny-bert keeps it short.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import {
+  MODEL_FILES,
+  sentenceTransformersFiles,
+  writeTinyModel,
+} from '../support/tiny-st-model.ts';
+import { compareCell, pickAndCompare, useHarness } from './harness.ts';
 
 const REFS = 'bm25,tiny-bert:fp32';
 const FOLDER = 'onnx:my-tiny';
-const TINY = path.join(repoRoot, 'test/fixtures/models/tiny-bert');
-const FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
-/** A mean-pooled, normalised model's sentence-transformers files (tiny-bert: 32 dims, 128 tokens). */
-const ST: Record<string, string> = {
-  'modules.json': JSON.stringify([
-    { idx: 0, name: '0', path: '', type: 'sentence_transformers.models.Transformer' },
-    { idx: 1, name: '1', path: '1_Pooling', type: 'sentence_transformers.models.Pooling' },
-    { idx: 2, name: '2', path: '2_Normalize', type: 'sentence_transformers.models.Normalize' },
-  ]),
-  '1_Pooling/config.json': JSON.stringify({
-    word_embedding_dimension: 32,
-    pooling_mode_cls_token: false,
-    pooling_mode_mean_tokens: true,
-  }),
-  'sentence_bert_config.json': JSON.stringify({ max_seq_length: 128, do_lower_case: false }),
-};
+const FILES = MODEL_FILES;
+const ST = sentenceTransformersFiles({ maxSeqLength: true });
 
+const harness = useHarness({ site: 'isolated' });
 let tmp: string;
 let dir: string;
 let weightsSha: string;
-let server: StaticServer;
-let browser: Browser;
 let page: Page;
 let watch: PageWatch;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'memlens-compare-folder-'));
   dir = path.join(tmp, 'my-tiny');
-  await mkdir(path.join(dir, 'onnx'), { recursive: true });
-  await mkdir(path.join(dir, '1_Pooling'), { recursive: true });
-  for (const f of FILES) await copyFile(path.join(TINY, f), path.join(dir, f));
-  for (const [f, text] of Object.entries(ST)) await writeFile(path.join(dir, f), text);
+  await writeTinyModel(dir, ST);
   const weights = await readFile(path.join(dir, 'onnx/model.onnx'));
   weightsSha = createHash('sha256').update(weights).digest('hex');
-  server = await serveStatic({
-    root: await buildSite(),
-    base: E2E_BASE,
-    crossOriginIsolated: true,
-  });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab());
 }, 900_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const cell = (pair: string, field: string) =>
-  page.textContent(
-    `[data-pairs="naive"] tr[data-pair="${pair}"][data-metric="recall@5"] [data-field="${field}"]`,
-  );
+const cell = (pair: string, field: string) => compareCell(page, pair, field);
 
 describe('Reproduce comparison with a picked ONNX folder (InMind, tiny-bert)', () => {
   it("ranks exactly as the site's tiny-bert, each file's sha256 shown and exported", async () => {
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS}`);
-    await page.setInputFiles('[data-compare-folder]', dir);
-    await page.waitForSelector(`[data-phase="compared"][data-refs="${REFS},${FOLDER}"]`, {
-      timeout: 600_000,
-    });
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS}`);
+    await pickAndCompare(page, '[data-compare-folder]', dir, `${REFS},${FOLDER}`);
     expect(page.url()).toContain(`cmp=${encodeURIComponent(`${REFS},${FOLDER}`)}`);
     expect(await cell(`tiny-bert:fp32|${FOLDER}`, 'b')).toBe('0');
     expect(await cell(`tiny-bert:fp32|${FOLDER}`, 'c')).toBe('0');
@@ -100,8 +71,7 @@ describe('Reproduce comparison with a picked ONNX folder (InMind, tiny-bert)', (
 
   it('refuses a folder without the sentence-transformers files, naming what is missing', async () => {
     const bare = path.join(tmp, 'bare');
-    await mkdir(path.join(bare, 'onnx'), { recursive: true });
-    for (const f of FILES) await copyFile(path.join(TINY, f), path.join(bare, f));
+    await writeTinyModel(bare);
     await page.setInputFiles('[data-compare-folder]', bare);
     await page.waitForSelector('[data-folder-error]');
     expect(await page.textContent('[data-folder-error]')).toMatch(
@@ -115,6 +85,6 @@ describe('Reproduce comparison with a picked ONNX folder (InMind, tiny-bert)', (
     expect(await page.textContent('[data-compare-error]')).toMatch(
       /onnx:my-tiny: pick the folder again/,
     );
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
   }, 200_000);
 });

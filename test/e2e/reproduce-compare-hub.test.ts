@@ -5,40 +5,39 @@
 // is refused on the next download (a reload asks again first) naming both digests; once right it
 // joins again, and a reload with the files kept restores it without asking. Every request stays on the page's origin.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import type { StaticServer } from '../../scripts/lib/static-server.ts';
+import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import {
+  MODEL_FILES,
+  sentenceTransformersFiles,
+  writeTinyModel,
+} from '../support/tiny-st-model.ts';
+import { useHarness } from './harness.ts';
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 const REPO = 'memlens/tiny-st';
 const HUB = `hub:${REPO}@${COMMIT}`;
 const WEIGHTS = `hub/${REPO}/resolve/${COMMIT}/onnx/model.onnx`;
-const TINY = path.join(repoRoot, 'test/fixtures/models/tiny-bert');
-const FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
-const ST: Record<string, string> = {
-  'modules.json': JSON.stringify([
-    { idx: 0, name: '0', path: '', type: 'sentence_transformers.models.Transformer' },
-    { idx: 1, name: '1', path: '1_Pooling', type: 'sentence_transformers.models.Pooling' },
-    { idx: 2, name: '2', path: '2_Normalize', type: 'sentence_transformers.models.Normalize' },
-  ]),
-  '1_Pooling/config.json': JSON.stringify({
-    word_embedding_dimension: 32,
-    pooling_mode_cls_token: false,
-    pooling_mode_mean_tokens: true,
-  }),
-};
+const FILES = MODEL_FILES;
 const FLIP_AT = 1000;
 
 let tmp: string;
 let weightsSha: string;
 let flippedSha: string;
+// Chromium logs each 404 of the stand-in Hub: the optional files (sentence_bert_config.json, …)
+// the model lacks are asked for and found missing, as on the Hub.
+const harness = useHarness({
+  expectedErrors: [
+    'Failed to load resource: the server responded with a status of 404 (Not Found)',
+  ],
+});
 let server: StaticServer;
-let browser: Browser;
 let page: Page;
 let watch: PageWatch;
 
@@ -48,29 +47,22 @@ const hubRequests = () => server.requests.filter((r) => r.startsWith(`${E2E_BASE
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'memlens-compare-hub-'));
   const dir = path.join(tmp, REPO, 'resolve', COMMIT);
-  await mkdir(path.join(dir, 'onnx'), { recursive: true });
-  await mkdir(path.join(dir, '1_Pooling'), { recursive: true });
-  for (const f of FILES) await copyFile(path.join(TINY, f), path.join(dir, f));
-  for (const [f, text] of Object.entries(ST)) await writeFile(path.join(dir, f), text);
+  await writeTinyModel(dir, sentenceTransformersFiles());
   const weights = await readFile(path.join(dir, 'onnx/model.onnx'));
   weightsSha = sha(weights);
   const flipped = Buffer.from(weights);
   flipped[FLIP_AT] ^= 1;
   flippedSha = sha(flipped);
-  server = await serveStatic({
+  server = await harness.serve({
     root: await buildSite(),
     base: E2E_BASE,
     crossOriginIsolated: true,
     mounts: { 'hub/': tmp },
   });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab());
 }, 900_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 

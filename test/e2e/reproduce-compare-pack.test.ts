@@ -7,18 +7,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
+import { compareCell, pickAndCompare, useHarness } from './harness.ts';
 import { benchmarkPack, embedPack } from '../../scripts/lib/embed-pack.ts';
 import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
 
 const REFS = 'bm25,tiny-bert:fp32';
 const PACK = 'pack:inmind-tiny.parquet';
+const harness = useHarness({ site: 'isolated' });
 let tmp: string;
-let server: StaticServer;
-let browser: Browser;
 let page: Page;
 let watch: PageWatch;
 
@@ -34,34 +33,20 @@ beforeAll(async () => {
   const other = await embedPack({ model, kind: 'document', texts: ['not an InMind text'] });
   await writeFile(path.join(tmp, 'other.parquet'), new Uint8Array(other.bytes));
   await writeFile(path.join(tmp, 'not-a-pack.parquet'), 'hello');
-  server = await serveStatic({
-    root: await buildSite(),
-    base: E2E_BASE,
-    crossOriginIsolated: true,
-  });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab());
 }, 900_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const cell = (pair: string, field: string) =>
-  page.textContent(
-    `[data-pairs="naive"] tr[data-pair="${pair}"][data-metric="recall@5"] [data-field="${field}"]`,
-  );
+const cell = (pair: string, field: string) => compareCell(page, pair, field);
 
 describe('Reproduce comparison with a picked vector pack (InMind, tiny-bert)', () => {
   it('ranks exactly as tiny-bert in the page, and the URL names the pack', async () => {
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS}`);
-    await page.setInputFiles('[data-compare-pack]', path.join(tmp, 'inmind-tiny.parquet'));
-    await page.waitForSelector(`[data-phase="compared"][data-refs="${REFS},${PACK}"]`, {
-      timeout: 600_000,
-    });
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS}`);
+    const file = path.join(tmp, 'inmind-tiny.parquet');
+    await pickAndCompare(page, '[data-compare-pack]', file, `${REFS},${PACK}`);
     expect(page.url()).toContain(`cmp=${encodeURIComponent(`${REFS},${PACK}`)}`);
     expect(await cell(`tiny-bert:fp32|${PACK}`, 'b')).toBe('0');
     expect(await cell(`tiny-bert:fp32|${PACK}`, 'c')).toBe('0');
@@ -83,13 +68,13 @@ describe('Reproduce comparison with a picked vector pack (InMind, tiny-bert)', (
 
   it('asks for the file again after a reload, and stays on its origin', async () => {
     await page.goto(
-      `${server.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS},${PACK}`,
+      `${harness.site.url}#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=${REFS},${PACK}`,
     );
     await page.reload();
     await page.waitForSelector('[data-compare-error]', { timeout: 120_000 });
     expect(await page.textContent('[data-compare-error]')).toMatch(
       /pack:inmind-tiny\.parquet: pick the pack file again/,
     );
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
   }, 200_000);
 });

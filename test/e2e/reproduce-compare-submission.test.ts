@@ -5,11 +5,10 @@
 // what to load again. Small on purpose: BM25 and the 4-task fixture.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { Catalog } from '../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../src/lib/db/node-engine.ts';
 import { loadInMind } from '../../src/lib/loaders/core-loader.ts';
@@ -18,6 +17,7 @@ import { readReproduceParams } from '../../src/lib/protocols/params.ts';
 import { bm25Retriever } from '../../src/lib/protocol-kit/bm25-retriever.ts';
 import { evaluateProtocol } from '../../src/lib/protocol-kit/evaluate.ts';
 import { SITE, siteFetch } from '../lib/data/site-fetch.ts';
+import { loadFile, useHarness } from './harness.ts';
 
 const TABLE = 'user_submission_ranked';
 const SUB = `sub:${TABLE}:RankedRAG`;
@@ -26,8 +26,7 @@ const REFS = `bm25,${SUB}`;
 const RANKS: Record<number, number | null> = { 0: 1, 3: 5, 4: 6, 5: null };
 const NAIVE_RANKS: Record<number, number | null> = { 0: 1, 3: null, 4: null, 5: null };
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 /** BM25's hit@5 on the fixture's tasks, per series, counted in Node. */
@@ -52,25 +51,10 @@ beforeAll(async () => {
   } finally {
     await catalog.engine.close();
   }
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  page = await context.newPage();
-  watch = watchPage(page);
-  await page.goto(`${server.url}#/mydata`);
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles(path.join(repoRoot, 'test/fixtures/userdata/submission-ranked.jsonl'));
-  await page.getByRole('button', { name: 'Load into DuckDB' }).click();
-  await page.waitForSelector(`[data-load-notice]:has-text("into ${TABLE}.")`, {
-    timeout: 180_000,
-  });
+  ({ page, watch } = await harness.open('#/mydata', { viewport: { width: 1400, height: 1000 } }));
+  const file = path.join(repoRoot, 'test/fixtures/userdata/submission-ranked.jsonl');
+  await loadFile(page, file, TABLE);
 }, 900_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 const pairCell = (series: string, metric: string, field: string) =>
   page.textContent(
@@ -79,7 +63,7 @@ const pairCell = (series: string, metric: string, field: string) =>
 
 describe('an InMind submission in the Reproduce comparison', () => {
   it('joins as a proxy retriever on the tasks it covers, paired with BM25', async () => {
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&cmp=bm25`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=bm25&cmp=bm25`);
     const choice = page.locator(`[data-compare-choice="${SUB}"]`);
     await choice.waitFor({ timeout: 180_000 });
     await choice.check();
@@ -130,15 +114,14 @@ describe('an InMind submission in the Reproduce comparison', () => {
     await page.waitForSelector(`[data-phase="compared"][data-refs="${REFS}"]`, {
       timeout: 180_000,
     });
-    const fresh = await browser.newPage();
-    const freshWatch = watchPage(fresh);
-    await fresh.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&cmp=${REFS}`);
+    const { page: fresh, watch: freshWatch } = await harness.tab();
+    await fresh.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=bm25&cmp=${REFS}`);
     await fresh.waitForSelector('[data-compare-error]', { timeout: 180_000 });
     expect(await fresh.textContent('[data-compare-error]')).toContain(
       `${SUB}: no table ${TABLE} is loaded here. Load the InMind submission file that made ${TABLE} again on Your data`,
     );
-    expect(freshWatch.foreignRequests(server.origin)).toEqual([]);
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(freshWatch.foreignRequests(harness.site.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     await fresh.close();
   }, 400_000);
 });

@@ -4,14 +4,12 @@
 // groups drawn as brackets, a disagreement opens both top-k lists, and a reload restores the
 // whole view from the URL. Embedding in the browser inside the comparison is
 // reproduce-compare-pack's (tiny-bert); MiniLM's browser parity, embed-real-parity's.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import {
   openSiteCatalog,
   parseArgs,
@@ -22,15 +20,12 @@ import { formatDelta, formatP, formatTies } from '../../src/lib/protocol-kit/com
 import { nodeRuntime } from '../../src/lib/embed/node-runtime.ts';
 import { markLabels } from '../lib/protocols/page-helpers.ts';
 import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
-import { siteWithPacks } from '../support/site-with-packs.ts';
+import { useHarness } from './harness.ts';
 
 const REFS = 'bm25,minilm:fp32,minilm:q8';
-let server: StaticServer;
-let browser: Browser;
 let page: Page;
 let watch: PageWatch;
 let cli: CompareRun;
-let dir: string;
 let packs: SitePackEntry[];
 
 beforeAll(async () => {
@@ -41,31 +36,24 @@ beforeAll(async () => {
   } finally {
     await close();
   }
-  // After the CLI: the packs come from its vector cache, embedding nothing again.
-  dir = await mkdtemp(path.join(tmpdir(), 'memlens-compare-'));
-  const made = await siteWithPacks(dir, {
-    models: ['minilm'],
-    protocols: ['inmind'],
-    dtypes: ['fp32', 'q8'],
-  });
-  packs = made.packs;
-  server = await serveStatic({ root: made.site, base: E2E_BASE, crossOriginIsolated: true });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
 }, 900_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+// Its hook runs after the CLI's: the packs come from the CLI's vector cache, embedding nothing
+// again.
+const harness = useHarness({
+  site: { packs: { models: ['minilm'], protocols: ['inmind'], dtypes: ['fp32', 'q8'] } },
+});
+
+beforeAll(async () => {
+  packs = harness.packs;
+  ({ page, watch } = await harness.tab());
 });
 
 const done = `[data-phase="compared"][data-refs="${REFS}"]`;
 
 describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () => {
   it('picks three retrievers and shows the CLI’s paired numbers and tie groups as brackets', async () => {
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&device=wasm`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=bm25&device=wasm`);
     await page.click('[data-compare-toggle]');
     await page.check('[data-compare-choice="minilm:fp32"]');
     await page.check('[data-compare-choice="minilm:q8"]');
@@ -79,7 +67,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
         `minilm:${pack.dtype} (sha256 ${pack.sha256.slice(0, 12)}…, ${ran})`,
       );
     }
-    expect(server.requests.filter((p) => p.includes('/models/minilm/'))).toEqual([]);
+    expect(harness.site.requests.filter((p) => p.includes('/models/minilm/'))).toEqual([]);
     // Every pair, both MiniLM dtypes included: the vectors are the CLI's (fp32 on onnxruntime-node,
     // q8 on onnxruntime-web's WASM; test/e2e/q8-wasm-parity.test.ts embeds q8 in the page instead).
     for (const series of ['naive', 'indirect']) {
@@ -151,13 +139,13 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     await page.waitForSelector(done, { timeout: 300_000 });
     await page.locator(`[data-disagreement="${id}"]`).waitFor();
     expect(page.url()).toBe(url);
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 600_000);
 
   it('runs the single view in the dtype its link names (ret=minilm:q8), and names junk', async () => {
     const q8 = packs.find((p) => p.dtype === 'q8');
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=minilm:q8&device=wasm`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=minilm:q8&device=wasm`);
     const shown = page.locator('[data-phase="done"][data-retriever="minilm"][data-dtype="q8"]');
     await shown.locator('[data-chart="reproduce-similarity"] .chart-canvas').waitFor();
     expect(await page.inputValue('select:has(option[value="minilm:q8"])')).toBe('minilm:q8');
@@ -165,13 +153,13 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
       '· q8',
     );
     expect(await shown.innerText()).toContain(`q8, sha256 ${q8?.sha256.slice(0, 12)}`);
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=minilm:zz&device=wasm`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=minilm:zz&device=wasm`);
     await page.locator('[data-phase="done"][data-retriever="bm25"]').waitFor();
     expect(await page.locator('[data-bad-retriever]').innerText()).toContain(
       'ret: "minilm:zz": dtype must be one of fp32, fp16, q8, q4',
     );
-    expect(server.requests.filter((p) => p.includes('/models/minilm/'))).toEqual([]);
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(harness.site.requests.filter((p) => p.includes('/models/minilm/'))).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 60_000);
 });

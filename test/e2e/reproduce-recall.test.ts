@@ -1,17 +1,16 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { seriousViolations } from './axe.ts';
 import { openSiteCatalog, parseArgs, reproduce, type CliRun } from '../../scripts/reproduce.ts';
 import { formatHits, formatPercent } from '../../src/lib/protocol-kit/report.ts';
 import { recallTable } from '../../src/lib/protocol-kit/summary.ts';
 import { recallCells, showView } from '../lib/protocols/page-helpers.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 let cli: CliRun;
@@ -28,20 +27,12 @@ beforeAll(async () => {
   } finally {
     await close();
   }
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  ({ page, watch } = await harness.tab());
 });
 
 describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
   it.each([1, 5, 10])('shows the CLI recall@%i in every series and domain', async (k) => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k });
+    await showView(page, harness.site.url, { bench: 'inmind', ret: 'bm25', k });
     const shown = await recallCells(page);
     const expected = recallTable(cli.evaluation, k);
     expect(shown.size).toBe(expected.length);
@@ -60,7 +51,7 @@ describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
   });
 
   it('sets the paper BM25 rows beside ours at k = 5 as proxies, without a difference', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 });
+    await showView(page, harness.site.url, { bench: 'inmind', ret: 'bm25', k: 5 });
     const rows = await page.$$eval(
       '[data-table="paper"] tbody tr[data-same-retriever="true"]',
       (trs) =>
@@ -94,7 +85,7 @@ describe('Reproduce page: InMind Naive RAG with BM25, against the CLI', () => {
 FROM run_inmind_bm25_k5 r JOIN paper_vs_ours v
   USING (benchmark, system, metric, k, scope, paper_table, paper_row, paper_column)
 ORDER BY r.scope`;
-    await page.goto(`${server.url}#/console?run=1&sql=${encodeURIComponent(joined)}`);
+    await page.goto(`${harness.site.url}#/console?run=1&sql=${encodeURIComponent(joined)}`);
     await page.waitForSelector('[data-result-grid] thead:has-text("published")', {
       timeout: 60_000,
     });
@@ -117,7 +108,7 @@ ORDER BY r.scope`;
   it('drills into the best-ranked indirect query and shows retrieved memories as text', async () => {
     await showView(
       page,
-      server.url,
+      harness.site.url,
       { bench: 'inmind', ret: 'bm25', k: 5 },
       { series: 'indirect' },
     );
@@ -149,7 +140,7 @@ ORDER BY r.scope`;
   });
 
   it('shows the CLI LoCoMo-Conv recall@10 for every style the site serves', async () => {
-    await showView(page, server.url, { bench: 'locomo-conv', ret: 'bm25', k: 10 });
+    await showView(page, harness.site.url, { bench: 'locomo-conv', ret: 'bm25', k: 10 });
     const shown = await recallCells(page);
     const expected = recallTable(cliConv.evaluation, 10);
     expect([...new Set(expected.map((c) => c.series))]).toEqual([
@@ -169,13 +160,18 @@ ORDER BY r.scope`;
   });
 
   it('has no serious or critical axe violations with a query open', async () => {
-    await showView(page, server.url, { bench: 'inmind', ret: 'bm25', k: 5 }, { q: '0:indirect' });
+    await showView(
+      page,
+      harness.site.url,
+      { bench: 'inmind', ret: 'bm25', k: 5 },
+      { q: '0:indirect' },
+    );
     await page.waitForSelector('[data-query-detail="0:indirect"]');
     expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import type { Catalog } from '../../src/lib/db/catalog.ts';
 import { openSiteCatalog, parseArgs, reproduce } from '../../scripts/reproduce.ts';
 import { formatScore } from '../../src/lib/protocol-kit/report.ts';
 import { markLabels, separationCells, showView } from '../lib/protocols/page-helpers.ts';
+import { useHarness } from './harness.ts';
 
 const CASES = [
   { bench: 'inmind', ret: 'bm25', series: ['naive', 'indirect'] },
@@ -19,8 +19,7 @@ const CASES = [
 /** onnxruntime-web (page) and onnxruntime-node (CLI) agree to ~1e-6, not to the last bit. */
 const DENSE_AUC_TOLERANCE = 0.002;
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let page: Page;
 let watch: PageWatch;
 let catalog: Catalog;
@@ -28,15 +27,10 @@ let closeCatalog: () => Promise<void>;
 
 beforeAll(async () => {
   ({ catalog, close: closeCatalog } = await openSiteCatalog(path.join(repoRoot, 'public')));
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await closeCatalog?.();
 });
 
@@ -45,7 +39,7 @@ describe('Reproduce page: target vs background similarity (Figure 4)', () => {
     const dense = c.ret !== 'bm25';
     await showView(
       page,
-      server.url,
+      harness.site.url,
       { bench: c.bench, ret: c.ret },
       dense ? { device: 'wasm' } : {},
     );
@@ -76,7 +70,7 @@ describe('Reproduce page: target vs background similarity (Figure 4)', () => {
   });
 
   it("reads InMind's Figure 4 against the paper's four panels, with what differs", async () => {
-    await showView(page, server.url, { bench: 'inmind-figure4', ret: 'bm25' });
+    await showView(page, harness.site.url, { bench: 'inmind-figure4', ret: 'bm25' });
     const table = page.locator('[data-table="figure4"]');
     await table.waitFor({ timeout: 60_000 });
     expect(
@@ -113,7 +107,12 @@ describe('Reproduce page: target vs background similarity (Figure 4)', () => {
         if (/Embedding \d+ \/ \d+ texts/.test(document.body.innerText)) seen.embedding = true;
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await showView(page, server.url, { bench: 'inmind', ret: 'tiny-bert' }, { device: 'wasm' });
+    await showView(
+      page,
+      harness.site.url,
+      { bench: 'inmind', ret: 'tiny-bert' },
+      { device: 'wasm' },
+    );
     const ms = async (field: string) =>
       Number(await page.locator(`[data-field="${field}"]`).innerText());
     const [score, figures, embedding] = [
@@ -135,7 +134,7 @@ describe('Reproduce page: target vs background similarity (Figure 4)', () => {
   });
 
   it('made no request outside the test server and logged no console error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
 });

@@ -2,41 +2,28 @@
 // text, model, weights and dtype), and a fresh browser profile finds nothing. The Playground
 // embeds the turns without their timestamp suffix, so Reproduce runs with `bg=content` (its
 // default, `raw`, keeps the suffix as the paper did: other texts, other vectors).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import { showView } from '../lib/protocols/page-helpers.ts';
+import { useHarness } from './harness.ts';
 
 /** InMind's 486 LME-s background turns hold 484 distinct texts (some turns repeat). */
 const BACKGROUND_TEXTS = 484;
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 const watches: PageWatch[] = [];
 
-beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function freshPage(): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  watches.push(watchPage(page));
+  const { page, watch } = await harness.tab();
+  watches.push(watch);
   return page;
 }
 
 async function reproduceCached(page: Page): Promise<{ cached: number; total: number }> {
   await showView(
     page,
-    server.url,
+    harness.site.url,
     { bench: 'inmind', ret: 'tiny-bert' },
     { device: 'wasm', bg: 'content' },
   );
@@ -55,7 +42,7 @@ describe('vectors shared across pages', () => {
 
   it("after the Playground ranked with tiny-bert, Reproduce finds the 486 turns' vectors cached", async () => {
     const page = await freshPage();
-    await page.goto(`${server.url}#/playground?tiny=on`);
+    await page.goto(`${harness.site.url}#/playground?tiny=on`);
     const cell = page
       .locator('[data-playground-ranks] tbody tr')
       .first()
@@ -71,7 +58,7 @@ describe('vectors shared across pages', () => {
 
   it('made no request outside the test server and logged no console error', () => {
     for (const watch of watches) {
-      expect(watch.foreignRequests(server.origin)).toEqual([]);
+      expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
     }
   });

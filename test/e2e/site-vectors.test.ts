@@ -3,44 +3,26 @@
 // and the Reproduce page draws Figure 4 from the pack without fetching the model; "Recompute in
 // this browser" embeds on WASM and reports the max deviation from the pack; the Playground ranks
 // the background turns from the pack and embeds only the typed texts.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
 import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
-import { siteWithPacks } from '../support/site-with-packs.ts';
+import { useHarness } from './harness.ts';
 
-let dir: string;
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({
+  site: { packs: { models: ['minilm', 'tiny-bert'], dtypes: ['fp32'] } },
+});
 let page: Page;
 let watch: PageWatch;
 let packs: Map<string, SitePackEntry>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'memlens-site-vectors-'));
-  const made = await siteWithPacks(dir, {
-    models: ['minilm', 'tiny-bert'],
-    dtypes: ['fp32'],
-  });
-  packs = new Map(made.packs.map((p) => [p.model, p]));
-  server = await serveStatic({ root: made.site, base: E2E_BASE, crossOriginIsolated: true });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  packs = new Map(harness.packs.map((p) => [p.model, p]));
+  ({ page, watch } = await harness.tab());
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-const modelRequests = (id: string) => server.requests.filter((p) => p.includes(`/models/${id}/`));
+const modelRequests = (id: string) =>
+  harness.site.requests.filter((p) => p.includes(`/models/${id}/`));
 const HISTOGRAM = '[data-chart="reproduce-similarity"] .chart-canvas';
 
 function packOf(id: string): SitePackEntry {
@@ -50,7 +32,7 @@ function packOf(id: string): SitePackEntry {
 }
 
 async function figure4(ret: string): Promise<void> {
-  await page.goto(`${server.url}#/reproduce?bench=inmind-figure4&ret=${ret}`);
+  await page.goto(`${harness.site.url}#/reproduce?bench=inmind-figure4&ret=${ret}`);
   await page
     .locator(`[data-phase="done"][data-benchmark="inmind-figure4"][data-retriever="${ret}"]`)
     .waitFor({ timeout: 180_000 });
@@ -75,11 +57,11 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
     // Warm: the pack is fetched and its vectors are held; the view comes back without fetching.
     await figure4('bm25');
     const again = Date.now();
-    const packFetches = server.requests.filter((p) => p.endsWith('.parquet')).length;
+    const packFetches = harness.site.requests.filter((p) => p.endsWith('.parquet')).length;
     await figure4('minilm');
     await page.locator(HISTOGRAM).waitFor();
     console.info(`site's vectors, MiniLM, warm: BM25 shown → histogram ${Date.now() - again} ms`);
-    expect(server.requests.filter((p) => p.endsWith('.parquet'))).toHaveLength(packFetches);
+    expect(harness.site.requests.filter((p) => p.endsWith('.parquet'))).toHaveLength(packFetches);
   }, 400_000);
 
   // tiny-bert, not MiniLM: MiniLM's 731 texts take minutes on WASM here (docs/performance.md).
@@ -104,14 +86,14 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
     expect(modelRequests('tiny-bert').length).toBeGreaterThan(0);
     await page.getByRole('button', { name: "Use the site's vectors" }).click();
     await page.locator('[data-vector-source="site"]').waitFor();
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 400_000);
 
   it('ranks the Playground with MiniLM from the pack: only the typed texts are embedded here', async () => {
     const pack = packOf('minilm');
     const started = Date.now();
-    await page.goto(`${server.url}#/playground?step=3&r=minilm&qv=indirect`);
+    await page.goto(`${harness.site.url}#/playground?step=3&r=minilm&qv=indirect`);
     const cell = page
       .locator('[data-playground-ranks] tbody tr')
       .first()
@@ -124,7 +106,7 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
         `^Computed on WASM; 486 texts from the site's vectors \\(sha256 ${pack.sha256.slice(0, 12)}…\\), \\d+ embedded in this browser\\.$`,
       ),
     );
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 400_000);
 });

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite } from '../../scripts/lib/site-build.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 const watches: PageWatch[] = [];
 
 const TABLE1 = '[data-chart="inmind-table1"] .chart-canvas[data-rendered="true"]';
 
-beforeAll(async () => {
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function open(context: BrowserContext, url: string): Promise<Page> {
-  const page = await context.newPage();
-  watches.push(watchPage(page));
+  const { page, watch } = await harness.tab({ context });
+  watches.push(watch);
   await page.goto(url);
   return page;
 }
 
 async function clipboardContext(): Promise<BrowserContext> {
-  return browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  return harness.context({ permissions: ['clipboard-read', 'clipboard-write'] });
 }
 
 async function copyLink(page: Page): Promise<string> {
@@ -54,7 +42,7 @@ describe('every InMind selection lives in the URL', () => {
 
   it('copies a link holding emb, q, sort, dir and task', async () => {
     const context = await clipboardContext();
-    page = await open(context, `${server.url}#/inmind`);
+    page = await open(context, `${harness.site.url}#/inmind`);
     await page.waitForSelector(TABLE1, { timeout: 120_000 });
     await page.getByLabel('MiniLM', { exact: true }).check();
     await page.getByLabel('Search tasks').fill('allergy');
@@ -71,7 +59,7 @@ describe('every InMind selection lives in the URL', () => {
 
   it('reopens the copied link with the same view in a fresh browser context', async () => {
     const first = await inmindSelections(page);
-    const context = await browser.newContext();
+    const context = await harness.context();
     const reopened = await open(context, copied);
     expect(await inmindSelections(reopened)).toEqual(first);
     expect(first).toMatchObject({ emb: true, search: 'allergy', card: '155' });
@@ -100,7 +88,7 @@ describe('every InMind selection lives in the URL', () => {
 describe('the playground keeps case, memories, query and retriever in the URL', () => {
   it('reopens a typed view exactly', async () => {
     const context = await clipboardContext();
-    const page = await open(context, `${server.url}#/playground?case=i-485&qv=naive&tiny=on`);
+    const page = await open(context, `${harness.site.url}#/playground?case=i-485&qv=naive&tiny=on`);
     const memories = page.locator('[data-playground-memories]');
     await expect.poll(() => memories.inputValue(), { timeout: 120_000 }).toMatch(/I-485/);
     await memories.fill('I have a cat.\nMy sister visits on Sunday.');
@@ -122,7 +110,7 @@ describe('the playground keeps case, memories, query and retriever in the URL', 
       tiny: 'on',
     });
 
-    const fresh = await browser.newContext();
+    const fresh = await harness.context();
     const again = await open(fresh, url);
     const memAgain = again.locator('[data-playground-memories]');
     await expect
@@ -140,11 +128,11 @@ describe('the playground keeps case, memories, query and retriever in the URL', 
 
 describe('copy link without clipboard access', () => {
   it('selects the URL in a text field for Ctrl+C', async () => {
-    const context = await browser.newContext();
+    const context = await harness.context();
     await context.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
     });
-    const page = await open(context, `${server.url}#/inmind?emb=MiniLM`);
+    const page = await open(context, `${harness.site.url}#/inmind?emb=MiniLM`);
     await page.locator('[data-copy-link]').click();
     const field = page.locator('[data-copy-link-text]');
     await field.waitFor();
@@ -163,7 +151,7 @@ describe('copy link without clipboard access', () => {
 describe('requests and console', () => {
   it('made no request outside the test server and logged no console error', () => {
     for (const w of watches) {
-      expect(w.foreignRequests(server.origin)).toEqual([]);
+      expect(w.foreignRequests(harness.site.origin)).toEqual([]);
       expect(w.consoleErrors).toEqual([]);
     }
   });

@@ -2,15 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, buildSite, repoRoot } from '../../scripts/lib/site-build.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import {
   EMBED_BUTTON,
   cacheCount,
   counts,
-  openWatched,
   waitForEmbedReady,
   type WatchedPage,
 } from '../lib/embed/page-helpers.ts';
@@ -21,12 +17,12 @@ import { sha256Hex } from '../../src/lib/common/sha256.ts';
 import { vectorKey } from '../../src/lib/embed/vector-cache-key.ts';
 import { readVectorPack, type PackRow } from '../../src/lib/vectors/pack.ts';
 import { parseModelRef } from '../../src/lib/embed/model-ref.ts';
+import { useHarness } from './harness.ts';
 
 const TURNS = 486;
 const DIM = 32;
 
-let server: StaticServer;
-let browser: Browser;
+const harness = useHarness({ site: 'plain' });
 let tab: WatchedPage;
 let dir: string;
 let packFile: string;
@@ -76,14 +72,10 @@ beforeAll(async () => {
       return v;
     }),
   );
-  server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
-  browser = await launchChromium();
-  tab = await openWatched(browser, `${server.url}#/embeddings?model=tiny-bert&device=wasm`);
+  tab = await harness.open('#/embeddings?model=tiny-bert&device=wasm');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -138,7 +130,7 @@ describe('vector packs: written by the CLI, imported and exported by the Embeddi
     await expect
       .poll(() => page.locator('[data-pack-status]').innerText())
       .toMatch(/^Could not import bad\.parquet: not a Parquet file/);
-    expect(tab.watch.foreignRequests(server.origin)).toEqual([]);
+    expect(tab.watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(tab.watch.consoleErrors).toEqual([]);
   });
 });
