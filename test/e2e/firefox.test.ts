@@ -1,43 +1,34 @@
 // The site in Firefox (Debian's firefox-esr over WebDriver BiDi), as readers outside Chromium meet
 // it: every page renders with no page error and no request off the origin, MiniLM on WASM ranks
 // the Playground's memories exactly as Chromium does, and a reload with the server gone works.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
+import type { StaticServer } from '../../scripts/lib/static-server.ts';
 import { E2E_BASE } from '../../scripts/lib/site-build.ts';
-import { siteWithPacks } from '../support/site-with-packs.ts';
 import { launchFirefox, watchFirefoxPage, type FirefoxWatch } from '../support/firefox.ts';
+import { useHarness } from './harness.ts';
 
-let server: StaticServer;
+// MiniLM's vectors for the Playground's background (the Playground's own site): the page embeds
+// only the typed texts.
+const harness = useHarness({
+  site: { packs: { models: ['minilm'], dtypes: ['fp32'], protocols: ['inmind?bg=content'] } },
+});
 let firefox: Browser;
 let page: Page;
 let watch: FirefoxWatch;
-let dir: string;
+/** A server of this file's own for the offline case, closed there. */
+let own: StaticServer | null = null;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'memlens-firefox-'));
-  // MiniLM's vectors for the Playground's background: the page embeds only the typed texts.
-  const made = await siteWithPacks(dir, {
-    models: ['minilm'],
-    dtypes: ['fp32'],
-    protocols: ['inmind?bg=content'],
-  });
-  server = await serveStatic({ root: made.site, base: E2E_BASE, crossOriginIsolated: true });
   firefox = await launchFirefox();
   page = await firefox.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   watch = watchFirefoxPage(page);
-  await page.goto(`${server.url}#/`);
+  await page.goto(`${harness.site.url}#/`);
 });
 
 afterAll(async () => {
   await firefox?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function show(hash: string): Promise<void> {
@@ -97,22 +88,17 @@ describe('Firefox', () => {
   it('ranks the Playground with MiniLM on WASM exactly as Chromium does', async () => {
     await show('#/playground?r=minilm');
     const inFirefox = await minilmRanks(page);
-    const chromium = await launchChromium();
-    try {
-      const other = await chromium.newPage();
-      await other.goto(`${server.url}#/playground?r=minilm`);
-      expect(await minilmRanks(other)).toEqual(inFirefox);
-    } finally {
-      await chromium.close();
-    }
+    const chromium = await harness.open('#/playground?r=minilm');
+    expect(await minilmRanks(chromium.page)).toEqual(inFirefox);
     console.info(`MiniLM in Firefox and Chromium: ${inFirefox.join(', ')}`);
   });
 
   it('reloads with the server gone, from its saved copy', async () => {
+    own = await harness.serve({ root: harness.root, base: E2E_BASE, crossOriginIsolated: true });
+    await page.goto(`${own.url}#/inmind`);
     await page.waitForSelector('[data-offline-state="ready"]', { timeout: 180_000 });
-    await server.close();
-    const served = server.requests.length;
-    await show('#/inmind');
+    await own.close();
+    const served = own.requests.length;
     await page.reload();
     await page.waitForSelector('[data-chart] .chart-canvas[data-rendered="true"]', {
       timeout: 120_000,
@@ -123,11 +109,12 @@ describe('Firefox', () => {
         'Offline: using the saved copy',
       { timeout: 30_000 },
     );
-    expect(server.requests.length).toBe(served);
+    expect(own.requests.length).toBe(served);
   });
 
-  it('made no request outside the site and logged no error', () => {
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+  it('made no request outside the sites it opened and logged no error', () => {
+    const origins = [harness.site.origin, own?.origin ?? harness.site.origin];
+    expect(watch.foreignRequests(origins)).toEqual([]);
     expect(watch.errors).toEqual([]);
   });
 });

@@ -58,6 +58,8 @@ export interface HarnessOptions {
 export interface Harness {
   /** The served site (after beforeAll). Its `requests` are this file's only. */
   readonly site: StaticServer;
+  /** The folder the site is served from, for a server of the file's own (`serve`). */
+  readonly root: string;
   /** The packs of a `{ packs }` site, in its index's order. */
   readonly packs: SitePackEntry[];
   /** The worker's browser (WebGPU on SwiftShader with `webgpu`), launched again if it crashed. */
@@ -215,6 +217,10 @@ export function useHarness(opts: HarnessOptions = {}): Harness {
     get site() {
       if (!shared) throw new Error('useHarness: no site before beforeAll, or none asked for');
       return shared.server;
+    },
+    get root() {
+      if (!shared) throw new Error('useHarness: no site before beforeAll, or none asked for');
+      return shared.root;
     },
     get packs() {
       return shared?.packs ?? [];

@@ -3,14 +3,11 @@
 // token-batches.ts): the vectors agree bit for bit, and the Reproduce page's comparison of BM25,
 // MiniLM fp32 (from the site's pack) and MiniLM q8 (embedded in this browser) shows the CLI's
 // paired numbers for every pair. Nothing here depends on the CPU: WASM SIMD's semantics are fixed.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchPage, type PageWatch } from '../../scripts/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
-import { E2E_BASE, repoRoot } from '../../scripts/lib/site-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { repoRoot } from '../../scripts/lib/site-build.ts';
 import {
   openSiteCatalog,
   parseArgs,
@@ -20,8 +17,8 @@ import {
 import { parityCorpus } from '../../scripts/lib/parity-corpus.ts';
 import type { Embeddings } from '../../src/lib/embed/node-embedder.ts';
 import { formatDelta, formatP } from '../../src/lib/protocol-kit/compare-report.ts';
-import { siteWithPacks } from '../support/site-with-packs.ts';
 import { runNodeVectors } from '../support/run-vectors.ts';
+import { useHarness } from './harness.ts';
 
 const REFS = 'bm25,minilm:fp32,minilm:q8';
 // InMind and LME-s texts, short to the longest (truncated at 128 tokens): every shape of pass.
@@ -29,11 +26,12 @@ const TEXTS = 120;
 let texts: string[];
 let node: Embeddings;
 let cli: CompareRun;
-let dir: string;
-let server: StaticServer;
-let browser: Browser;
 let page: Page;
 let watch: PageWatch;
+// fp32 from its pack; no q8 pack, so the page embeds q8 itself.
+const harness = useHarness({
+  site: { packs: { models: ['minilm'], protocols: ['inmind'], dtypes: ['fp32'] } },
+});
 
 beforeAll(async () => {
   const corpus = await parityCorpus();
@@ -47,28 +45,12 @@ beforeAll(async () => {
   } finally {
     await close();
   }
-  // fp32 from its pack; no q8 pack, so the page embeds q8 itself.
-  dir = await mkdtemp(path.join(tmpdir(), 'memlens-q8-'));
-  const made = await siteWithPacks(dir, {
-    models: ['minilm'],
-    protocols: ['inmind'],
-    dtypes: ['fp32'],
-  });
-  server = await serveStatic({ root: made.site, base: E2E_BASE, crossOriginIsolated: true });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page);
+  ({ page, watch } = await harness.tab());
 }, 900_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 describe('MiniLM q8: the page (Chromium WASM) and the CLI (onnxruntime-web WASM in Node)', () => {
   it(`embed ${TEXTS} texts to the same bits`, async () => {
-    await page.goto(`${server.url}#/embeddings`);
+    await page.goto(`${harness.site.url}#/embeddings`);
     await page.waitForFunction(() => window.memlens !== undefined);
     const result = await page.evaluate((req) => window.memlens!.embed(req), {
       model: 'minilm',
@@ -88,7 +70,7 @@ describe('MiniLM q8: the page (Chromium WASM) and the CLI (onnxruntime-web WASM 
   }, 600_000);
 
   it('the comparison on the page, q8 embedded in this browser, shows the CLI’s numbers', async () => {
-    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25&device=wasm`);
+    await page.goto(`${harness.site.url}#/reproduce?bench=inmind&ret=bm25&device=wasm`);
     await page.click('[data-compare-toggle]');
     await page.check('[data-compare-choice="minilm:fp32"]');
     await page.check('[data-compare-choice="minilm:q8"]');
@@ -118,7 +100,7 @@ describe('MiniLM q8: the page (Chromium WASM) and the CLI (onnxruntime-web WASM 
         formatDelta(want),
       );
     }
-    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 900_000);
 });

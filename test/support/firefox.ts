@@ -33,7 +33,8 @@ export function launchFirefox(): Promise<Browser> {
 export interface FirefoxWatch {
   urls: string[];
   errors: string[];
-  foreignRequests(origin: string): string[];
+  /** Requests to none of `origins` (data: and blob: URLs are the page's own). */
+  foreignRequests(origins: readonly string[]): string[];
 }
 
 export function watchFirefoxPage(page: Page): FirefoxWatch {
@@ -47,9 +48,12 @@ export function watchFirefoxPage(page: Page): FirefoxWatch {
   return {
     urls,
     errors,
-    foreignRequests: (origin) =>
+    foreignRequests: (origins) =>
       urls.filter(
-        (u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
+        (u) =>
+          !origins.some((o) => u.startsWith(`${o}/`)) &&
+          !u.startsWith('data:') &&
+          !u.startsWith('blob:'),
       ),
   };
 }
