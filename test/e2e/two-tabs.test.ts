@@ -58,7 +58,8 @@ describe('two tabs, one table name', () => {
     const tabA = await openTab();
     expect(await pick(tabA, writeRows('a', 20))).toBe('user_good');
     await load(tabA, 'user_good');
-    expect(await kept(tabA, 'user_good')).toMatch(/^kept in this browser/);
+    // The list reads the store again after the load: poll for its answer.
+    await expect.poll(() => kept(tabA, 'user_good')).toMatch(/^kept in this browser/);
 
     // B's DuckDB has no user_good, but the store does: B's suggestion moves on.
     const fileB = writeRows('b', 300);
@@ -69,8 +70,8 @@ describe('two tabs, one table name', () => {
     expect(await tabB.locator('[data-load-error]').innerText()).toMatch(
       /^user_good is kept in this browser by another tab, which saved it after this tab opened: this one stays loaded in this tab only/,
     );
-    expect(await kept(tabB, 'user_good')).toBe('not kept: this tab only');
-    expect(await kept(tabA, 'user_good')).toMatch(/^kept in this browser/);
+    await expect.poll(() => kept(tabB, 'user_good')).toBe('not kept: this tab only');
+    await expect.poll(() => kept(tabA, 'user_good')).toMatch(/^kept in this browser/);
 
     await tabA.reload();
     await tabA.waitForSelector('[data-table-count="user_good"]', { timeout: 180_000 });
