@@ -68,7 +68,7 @@ describe('two tabs, one table name', () => {
     await tabB.getByRole('textbox', { name: 'Table name' }).fill('user_good');
     await load(tabB, 'user_good');
     expect(await tabB.locator('[data-load-error]').innerText()).toMatch(
-      /^user_good is kept in this browser by another tab, which saved it after this tab opened: this one stays loaded in this tab only/,
+      /^user_good is kept in this browser by another tab: this one stays in this tab only\./,
     );
     await expect.poll(() => kept(tabB, 'user_good')).toBe('not kept: this tab only');
     await expect.poll(() => kept(tabA, 'user_good')).toMatch(/^kept in this browser/);

@@ -38,6 +38,8 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'query/sql-values.ts': TYPES_ONLY,
   'analysis/search-result.ts': TYPES_ONLY,
   'userdata/parquet-reader.ts': TYPES_ONLY,
+  'userdata/persist-keep.ts':
+    'keeping and removing: test/lib/userdata/persist.test.ts, the persistence and two-tabs e2e',
   'query/user-tables.ts':
     'user-table SQL: test/lib/userdata/load.test.ts, parquet.test.ts, normalize.test.ts',
   'charts/inmind-deltas.ts': COVERED_BY_PAPER_CHARTS,

@@ -7,8 +7,7 @@ import { QueryClient } from '../query/query-client.ts';
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
 import type { SqlState } from './load-marks.ts';
 import type { TableStore } from '../userdata/persist-store.ts';
-import { MemoryTableStore } from '../userdata/persist-store.ts';
-import { IndexedDbTableStore } from '../userdata/persist-idb.ts';
+import { LazyTableStore, MemoryTableStore } from '../userdata/persist-store.ts';
 import { RESTORE_WAITING, type RestoreStatus } from '../userdata/persist.ts';
 
 export class AppServices {
@@ -31,7 +30,12 @@ export class AppServices {
 
   /** Where user tables are kept between visits (IndexedDB; in memory where there is none). */
   readonly tableStore: TableStore =
-    typeof indexedDB === 'undefined' ? new MemoryTableStore() : new IndexedDbTableStore(indexedDB);
+    typeof indexedDB === 'undefined'
+      ? new MemoryTableStore()
+      : new LazyTableStore(async () => {
+          const { IndexedDbTableStore } = await import('../userdata/persist-idb.ts');
+          return new IndexedDbTableStore(indexedDB);
+        });
   /** Restoring the kept tables after DuckDB starts. */
   restore: RestoreStatus = $state({ ...RESTORE_WAITING });
 

@@ -5,7 +5,7 @@ import type { Catalog } from '../db/catalog.ts';
 import type { ByteSource } from '../userdata/byte-source.ts';
 import { loadUserFile, type LoadPlan, type LoadResult } from '../userdata/load.ts';
 import type { TableStore } from '../userdata/persist-store.ts';
-import { keepUserTable, removeAllUserTables, removeUserTable } from '../userdata/persist.ts';
+import { keepUserTable, removeAllUserTables, removeUserTable } from '../userdata/persist-keep.ts';
 import type { UserBenchmarkDecl } from '../userdata/benchmark-decl.ts';
 import type { UserBenchmarkRows } from '../userdata/benchmark-rows.ts';
 import type { RecordOptions } from '../userdata/records.ts';

@@ -60,3 +60,25 @@ export class MemoryTableStore implements TableStore {
     return Promise.resolve();
   }
 }
+
+/**
+ * The store `make` gives, made on first use: the browser's IndexedDB store is then a chunk of its
+ * own, off the first screen's path (restoring starts only once DuckDB is up).
+ */
+export class LazyTableStore implements TableStore {
+  private store: Promise<TableStore> | null = null;
+  constructor(private readonly make: () => Promise<TableStore>) {}
+  private use<T>(act: (store: TableStore) => Promise<T>): Promise<T> {
+    this.store ??= this.make();
+    return this.store.then(act);
+  }
+  keys = () => this.use((s) => s.keys());
+  get = (key: string) => this.use((s) => s.get(key));
+  put = (entry: StoredTable) => this.use((s) => s.put(entry));
+  putIfUnchanged = (entry: StoredTable, expected: string | null) =>
+    this.use((s) => s.putIfUnchanged(entry, expected));
+  deleteIfUnchanged = (key: string, expected: string) =>
+    this.use((s) => s.deleteIfUnchanged(key, expected));
+  delete = (key: string) => this.use((s) => s.delete(key));
+  clear = () => this.use((s) => s.clear());
+}

@@ -1,18 +1,13 @@
-// Keeping user tables between visits: saved after a load, loaded again by the same loader after
-// DuckDB starts, removed on request. One table that cannot be restored never stops the others.
+// Keeping user tables between visits: saved after a load (persist-keep.ts), loaded again by the
+// same loader after DuckDB starts. One table that cannot be restored never stops the others.
 import type { Catalog } from '../db/catalog.ts';
-import {
-  ROLLBACK_SQL,
-  declareBenchmarkStatements,
-  dropUserTableStatements,
-} from '../query/user-tables.ts';
+import { ROLLBACK_SQL, declareBenchmarkStatements } from '../query/user-tables.ts';
 import type { SqlFragment } from '../query/sql.ts';
-import { storageMessage } from '../common/storage-error.ts';
 import { plural } from '../common/plural.ts';
 import { errorMessage } from '../common/error-message.ts';
-import { blobSource, type ByteSource } from './byte-source.ts';
-import { loadUserFile, type LoadPlan, type LoadResult } from './load.ts';
-import { decodeStoredTable, planOf, storedTable, StoredTableError } from './persist-entry.ts';
+import { blobSource } from './byte-source.ts';
+import { loadUserFile, type LoadResult } from './load.ts';
+import { decodeStoredTable, planOf, StoredTableError } from './persist-entry.ts';
 import type { TableStore } from './persist-store.ts';
 
 export interface StoredTableInfo {
@@ -57,47 +52,6 @@ export interface RestoreOutcome {
   failed: RestoreFailure[];
   /** Each restored table's stored entry, by when it was saved. */
   kept: Map<string, string>;
-}
-
-async function fileBlob(source: ByteSource): Promise<Blob> {
-  if (source.blob) return source.blob;
-  const parts: BlobPart[] = [];
-  for await (const chunk of source.chunks()) parts.push(new Uint8Array(chunk));
-  return new Blob(parts);
-}
-
-export interface Kept {
-  /** What to tell the reader when the table was not kept, or null when it was. */
-  unkept: string | null;
-  /** When the stored entry was saved, when it was. */
-  savedAt: string | null;
-}
-
-/**
- * Keeps the file and its plan so the table comes back on the next visit, unless the store's entry
- * for that name is no longer the one this tab knows (`expected`, null for none): another tab's
- * table is never overwritten. A refusal (another tab's, or the browser's full quota) is said.
- */
-export async function keepUserTable(
-  store: TableStore,
-  source: ByteSource,
-  plan: LoadPlan,
-  expected: string | null,
-): Promise<Kept> {
-  try {
-    const entry = storedTable(plan, source.name, await fileBlob(source));
-    if (await store.putIfUnchanged(entry, expected))
-      return { unkept: null, savedAt: entry.savedAt };
-    return {
-      unkept: `${plan.table} is kept in this browser by another tab, which saved it after this tab opened: this one stays loaded in this tab only, until it closes. Load the file again under another name to keep both.`,
-      savedAt: null,
-    };
-  } catch (err) {
-    return {
-      unkept: `${storageMessage(err, `${plan.table} (from ${source.name})`)}; it stays loaded until this tab closes.`,
-      savedAt: null,
-    };
-  }
 }
 
 export async function storedTables(store: TableStore): Promise<StoredList> {
@@ -172,32 +126,6 @@ export async function runInTransaction(catalog: Catalog, statements: readonly Sq
     await catalog.engine.query(ROLLBACK_SQL).catch(() => []);
     throw err;
   }
-}
-
-/**
- * Drops the table from DuckDB and from this browser's store: there, with `expected`, only while
- * the stored entry is the one saved then (null: this tab keeps none, so it is left alone).
- */
-export async function removeUserTable(
-  catalog: Catalog,
-  store: TableStore,
-  table: string,
-  expected?: string | null,
-): Promise<void> {
-  await runInTransaction(catalog, dropUserTableStatements(table));
-  if (expected === undefined) await store.delete(table);
-  else if (expected !== null) await store.deleteIfUnchanged(table, expected);
-}
-
-/** Every stored table and every other `loaded` one, dropped and forgotten; returns their names. */
-export async function removeAllUserTables(
-  catalog: Catalog,
-  store: TableStore,
-  loaded: readonly string[],
-): Promise<string[]> {
-  const names = [...new Set([...loaded, ...(await store.keys())])];
-  for (const name of names) await removeUserTable(catalog, store, name);
-  return names;
 }
 
 /** One line for the page after a restore. */

@@ -15,7 +15,7 @@ import { runProtocol } from '../../../src/lib/protocols/run.ts';
 import { DEFAULT_SPEC } from '../../../src/lib/protocols/build.ts';
 import { queryRows } from '../../../src/lib/protocol-kit/report.ts';
 import { withPart } from '../../../src/lib/userdata/benchmark-decl.ts';
-import { removeUserTable } from '../../../src/lib/userdata/persist.ts';
+import { removeUserTable } from '../../../src/lib/userdata/persist-keep.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
 import { GOOD_DIR, fixture } from '../userdata/helpers.ts';
 import { loadAsPage, tableCounts } from '../userdata/duckdb.ts';

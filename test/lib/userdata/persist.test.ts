@@ -4,13 +4,15 @@ import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
 import { loadUserFile, planFrom } from '../../../src/lib/userdata/load.ts';
 import { MemoryTableStore } from '../../../src/lib/userdata/persist-store.ts';
 import {
-  keepUserTable,
-  removeAllUserTables,
-  removeUserTable,
   restoreNotice,
   restoreUserTables,
   storedTables,
 } from '../../../src/lib/userdata/persist.ts';
+import {
+  keepUserTable,
+  removeAllUserTables,
+  removeUserTable,
+} from '../../../src/lib/userdata/persist-keep.ts';
 import { userTablesQuery } from '../../../src/lib/query/user-tables.ts';
 import { userBenchmarksQuery } from '../../../src/lib/query/user-benchmarks.ts';
 import {
@@ -140,7 +142,7 @@ describe('user tables kept in the browser', () => {
       null,
     );
     expect(tabB).toEqual({
-      unkept: `${plan.table} is kept in this browser by another tab, which saved it after this tab opened: this one stays loaded in this tab only, until it closes. Load the file again under another name to keep both.`,
+      unkept: `${plan.table} is kept in this browser by another tab: this one stays in this tab only. Load it under another name to keep both.`,
       savedAt: null,
     });
     const stored = decodeStoredTable(await store.get(plan.table), plan.table);
