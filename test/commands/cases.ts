@@ -249,6 +249,7 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run reproduce -- --benchmark inmind-figure4 --model minilm': DRY,
   'npm run reproduce -- --benchmark locomo --retriever bm25': DRY,
   'npm run reproduce -- --benchmark locomo --model minilm': DRY,
+  'npm run reproduce -- --benchmark inmind --model minilm:q8': DRY,
   'npm run reproduce -- --benchmark locomo-plus --retriever bm25 --mode retrieval': DRY,
   'npm run reproduce -- --benchmark locomo-plus --model minilm --mode retrieval': DRY,
   'npm run reproduce -- --benchmark locomo-conv --model minilm': DRY,
@@ -370,6 +371,11 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
         'test/lib/embed',
       ],
     },
+  'npx vitest run --project e2e test/e2e/q8-wasm-parity.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/q8-wasm-parity.test.ts'],
+  },
   'npx vitest run --project e2e test/e2e/load-budgets.test.ts': {
     kind: 'elsewhere',
     why: 'npm test runs the e2e project',

@@ -30,6 +30,8 @@ const harness = useHarness({
     /^Failed to load resource: /,
     'pageerror: Failed to fetch',
     'ErrorEvent',
+    // The service worker's script fetched while a fault is served (seen at load, not every run).
+    'An unknown error occurred when fetching the script.',
     /^error in duckdb worker: Uncaught Error: \S+ could not be fetched and compiled: /,
   ],
 });
