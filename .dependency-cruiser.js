@@ -1,51 +1,129 @@
-// `npm run deps`: the floor order of src/, declared once and checked (docs/architecture.md).
-// A folder imports only folders on floors below its own; folders sharing a floor do not import
-// each other. Type-only imports count: they tie the code together as much as any other.
+// `npm run deps`: the tiers of src/ and the edges each folder may take, declared once and checked
+// (docs/architecture.md). A folder imports any folder of a lower tier; inside its own tier only
+// the folders it lists; never a higher tier. Type-only imports count: they tie code together as
+// much as any other. A folder under src/ or src/lib/ that no tier places fails the config itself.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** Lowest first. Each entry is one floor: the folders (under src/lib/ unless a path is given) on it. */
-export const FLOORS = [
-  ['common'],
-  ['query'],
-  ['data', 'analysis'],
-  ['offline'],
-  ['db'],
-  ['datasets', 'console'],
-  ['userdata'],
-  ['embed'],
-  ['vectors'],
-  ['protocol-kit'],
-  ['map'],
-  ['charts'],
-  ['benchmarks', 'playground'],
-  ['results'],
-  ['loaders', 'protocols'],
-  ['app'],
-  ['src/workers', 'src/service-worker'],
-  ['src/browser'],
-  ['src/components'],
-  ['src/pages'],
-  ['src/App.svelte', 'src/styles.css'],
-  ['src/main.ts'],
+/**
+ * Lowest first. `folders` maps each folder (under src/lib/ unless a path is given) to the folders
+ * of the same tier it may import: a new edge inside a tier is a line here, or it is an error.
+ */
+export const TIERS = [
+  {
+    name: 'platform',
+    comment: 'pure building blocks: types and helpers, SQL text, data formats, statistics',
+    folders: { common: [], query: ['common'], data: ['common'], analysis: [] },
+  },
+  {
+    name: 'engines',
+    comment: 'DuckDB, the embedder, the vector store and the offline cache',
+    folders: { offline: [], db: ['offline'], embed: ['offline'], vectors: ['embed', 'offline'] },
+  },
+  {
+    name: 'domain',
+    comment: 'benchmarks, datasets, protocols, charts, results: what MemLens computes and shows',
+    folders: {
+      datasets: [],
+      console: [],
+      userdata: ['datasets'],
+      'protocol-kit': ['datasets', 'userdata'],
+      map: ['datasets', 'protocol-kit'],
+      charts: ['map', 'protocol-kit', 'userdata'],
+      playground: ['charts', 'protocol-kit'],
+      benchmarks: ['charts', 'console', 'datasets', 'protocol-kit'],
+      results: ['benchmarks', 'protocol-kit'],
+      loaders: ['benchmarks', 'datasets', 'results'],
+      protocols: ['benchmarks', 'protocol-kit', 'userdata'],
+    },
+  },
+  {
+    name: 'app',
+    comment: 'the app layer that wires the core, and the browser hosts (workers, service worker)',
+    folders: {
+      app: [],
+      'src/workers': [],
+      'src/service-worker': [],
+      'src/browser': ['src/workers'],
+    },
+  },
+  {
+    name: 'ui',
+    comment: 'Svelte renders: components, pages, the shell and the entry',
+    folders: {
+      'src/components': [],
+      'src/pages': ['src/components'],
+      'src/App.svelte': ['src/components', 'src/pages'],
+      'src/styles.css': [],
+      'src/main.ts': ['src/App.svelte', 'src/styles.css'],
+    },
+  },
 ];
 
-const pathOf = (folder) => {
+/** Folders of src/ that hold no module of their own: src/lib is split into the folders above. */
+const CONTAINERS = ['src/lib'];
+
+const placed = TIERS.flatMap((tier) => Object.keys(tier.folders));
+
+/** Each listed edge names a folder of the same tier, and no folder sits in two tiers. */
+function checkTiers() {
+  const problems = [];
+  const seen = new Set();
+  for (const tier of TIERS)
+    for (const [folder, edges] of Object.entries(tier.folders)) {
+      if (seen.has(folder)) problems.push(`${folder} is placed twice`);
+      seen.add(folder);
+      for (const to of edges)
+        if (!(to in tier.folders) || to === folder)
+          problems.push(`${folder} → ${to}: not another folder of tier ${tier.name}`);
+    }
+  return problems;
+}
+
+/** Folders and files of src/ and src/lib/ on disk that no tier places. */
+export function unplaced(root) {
+  const entries = (rel) =>
+    readdirSync(path.join(root, rel), { withFileTypes: true })
+      .filter((e) => !e.name.startsWith('.'))
+      .map((e) => (rel === 'src/lib' ? e.name : `${rel}/${e.name}`));
+  return [...entries('src'), ...entries('src/lib')].filter(
+    (name) => !placed.includes(name) && !CONTAINERS.includes(name),
+  );
+}
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const problems = [
+  ...checkTiers(),
+  ...unplaced(repoRoot).map((name) => `${name} is in no tier: place it in TIERS`),
+];
+if (problems.length > 0) throw new Error(`.dependency-cruiser.js:\n  ${problems.join('\n  ')}`);
+
+export const pathOf = (folder) => {
   const full = folder.startsWith('src/') ? folder : `src/lib/${folder}`;
   const escaped = full.replaceAll('.', '\\.');
   return /\.[a-z]+$/.test(full) ? `^${escaped}$` : `^${escaped}/`;
 };
 
-const floorRules = FLOORS.flatMap((floor, level) =>
-  floor.flatMap((folder) => {
-    const notBelow = FLOORS.slice(level)
-      .flat()
-      .filter((other) => other !== folder);
-    if (notBelow.length === 0) return [];
+/** Whether `from` may import `to` (folders as TIERS names them). */
+export function mayImport(from, to) {
+  const level = (f) => TIERS.findIndex((t) => f in t.folders);
+  const [a, b] = [level(from), level(to)];
+  if (a < 0 || b < 0) return false;
+  return b < a || from === to || (a === b && TIERS[a].folders[from].includes(to));
+}
+
+const tierRules = TIERS.flatMap((tier) =>
+  Object.entries(tier.folders).flatMap(([folder, edges]) => {
+    const forbidden = placed.filter((to) => !mayImport(folder, to));
+    if (forbidden.length === 0) return [];
+    const within = edges.length > 0 ? edges.join(', ') : 'none';
     return {
-      name: `floor:${folder}`,
-      comment: `${folder} (floor ${level + 1}) imports only folders on floors below it`,
+      name: `tier:${folder}`,
+      comment: `${folder} (tier ${tier.name}) imports lower tiers and, in its own tier, ${within}`,
       severity: 'error',
       from: { path: pathOf(folder) },
-      to: { path: notBelow.map(pathOf) },
+      to: { path: forbidden.map(pathOf) },
     };
   }),
 );
@@ -57,12 +135,12 @@ const BROWSER_ONLY = ['^src/browser/', '^src/main\\.ts$'];
 
 export default {
   forbidden: [
-    ...floorRules,
+    ...tierRules,
     {
-      name: 'not-on-a-floor',
-      comment: 'every module under src/ sits on a floor of FLOORS: add its folder there',
+      name: 'not-in-a-tier',
+      comment: 'every module under src/ sits in a tier of TIERS: add its folder there',
       severity: 'error',
-      from: { path: '^src/', pathNot: FLOORS.flat().map(pathOf) },
+      from: { path: '^src/', pathNot: placed.map(pathOf) },
       to: {},
     },
     {

@@ -46,7 +46,7 @@ const TOOLS: Record<string, string> = {
   'eslint-plugin-svelte': 'imported by eslint.config.js',
   '@eslint/js': 'imported by eslint.config.js',
   eslint: 'npm run lint',
-  'dependency-cruiser': 'npm run deps (the floor order, .dependency-cruiser.js)',
+  'dependency-cruiser': 'npm run deps (the tiers, .dependency-cruiser.js)',
   'typescript-eslint': 'imported by eslint.config.js',
   'prettier-plugin-svelte': '.prettierrc.json',
   'svelte-check': 'npm run check',
