@@ -26,7 +26,8 @@ function probeTree(modules: Record<string, string[]>): string {
     mkdirSync(path.join(tree, path.dirname(file)), { recursive: true });
     const lines = imports.map((to) => {
       const rel = path.relative(path.dirname(file), to).replaceAll('\\', '/');
-      return `import type {} from '${rel.startsWith('.') ? rel : `./${rel}`}';`;
+      const specifier = JSON.stringify(rel.startsWith('.') ? rel : `./${rel}`);
+      return `import type {} from ${specifier};`;
     });
     writeFileSync(path.join(tree, file), `${lines.join('\n')}\nexport const probe = 1;\n`);
   }
