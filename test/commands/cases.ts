@@ -285,24 +285,8 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
 
   // Benchmarks: minutes each, so their command lines are checked, not run (docs/performance.md has their figures).
   'npm run bench:embed': DRY,
-  'npm run bench:embed -- --runs 3': DRY,
-  'npm run bench:embed -- --runs 3 --no-webgpu': DRY,
-  'npm run bench:embed -- --texts 64 --runs 1 --no-webgpu': DRY,
-  'npm run bench:embed -- --node-only --runs 1 --batches 1,8,32': DRY,
-  'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu --no-reference': DRY,
   'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu': DRY,
-  'npm run bench:embed -- --node-only --compare-plans 32:0,32:4096,256:4096 --runs 2 --dtypes fp32':
-    DRY,
   'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8': DRY,
-  'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8 --corpus locomo --texts 1500':
-    DRY,
-  'npm run bench:embed -- --compare-plans 32:0,256:4096 --runs 3 --dtypes fp32,q8 --corpus locomo --texts 1500':
-    DRY,
-  'npm run bench:embed -- --runs 1 --texts 160 --batches 32 --token-budget 0 --dtypes fp32 --no-webgpu --no-reference':
-    DRY,
-  'npm run bench:embed -- --runs 1 --texts 160 --batches 256 --dtypes fp32 --no-webgpu --no-reference':
-    DRY,
-  'npm run bench:embed [-- --runs N]': SYNOPSIS,
   'npm run bench:load': DRY,
   'npm run bench:load -- --runs 3 --window 10': DRY,
   'npm run bench:figure4': DRY,
@@ -311,12 +295,9 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:figure4 -- --dtype q8 --runs 3': DRY,
   'npm run bench:scale': DRY,
   'npm run bench:scale -- --also-kernel simd --also-max 100000': DRY,
-  'npm run bench:scale -- --sizes 100000 --also-kernel simd --chart /tmp/c.svg': DRY,
   'npm run bench:map': DRY,
   'npm run profile:embed': DRY,
-  'npm run profile:embed -- --wasm-build plain': DRY,
   'npm run profile:embed -- --one-thread': DRY,
-  'npm run profile:embed -- --texts 40 --dtypes q8': DRY,
 
   // Test files the docs point at: npm test runs each of them.
   'npx vitest run --project e2e test/e2e/offline-reload.test.ts': {
@@ -348,11 +329,6 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     kind: 'elsewhere',
     why: 'npm test runs the e2e project',
     files: ['test/e2e/shared-vectors.test.ts'],
-  },
-  'npx vitest run --project unit test/lib/protocols/reproduce-run.test.ts': {
-    kind: 'elsewhere',
-    why: 'npm test runs the unit project',
-    files: ['test/lib/protocols/reproduce-run.test.ts'],
   },
   'npx vitest run --project e2e test/e2e/model-integrity.test.ts': {
     kind: 'elsewhere',
