@@ -303,6 +303,7 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:embed -- --runs 1 --texts 160 --batches 256 --dtypes fp32 --no-webgpu --no-reference':
     DRY,
   'npm run bench:embed [-- --runs N]': SYNOPSIS,
+  'npm run bench:lighthouse': DRY,
   'npm run bench:load': DRY,
   'npm run bench:load -- --runs 3 --window 10': DRY,
   'npm run bench:figure4': DRY,
