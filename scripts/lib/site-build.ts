@@ -14,14 +14,23 @@ export async function buildSiteTo(outDir: string, opts: { testHooks: boolean }):
   process.env.MEMLENS_BASE = E2E_BASE;
   // Test builds leave the site's vectors out: their pages embed, whatever public/vectors holds.
   process.env.MEMLENS_SITE_VECTORS = opts.testHooks ? 'off' : 'on';
-  await build({
-    root: repoRoot,
-    configFile: path.join(repoRoot, 'vite.config.ts'),
-    base: E2E_BASE,
-    define: { __MEMLENS_TEST_HOOKS__: String(opts.testHooks) },
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  // Under Vitest NODE_ENV is 'test', which would compile Svelte in dev mode: the pages tested and
+  // the bytes budgeted would not be the ones readers get. Build as `npm run build` does.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: repoRoot,
+      configFile: path.join(repoRoot, 'vite.config.ts'),
+      base: E2E_BASE,
+      define: { __MEMLENS_TEST_HOOKS__: String(opts.testHooks) },
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 

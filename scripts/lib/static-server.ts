@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,6 +52,8 @@ export interface ServeOptions {
   crossOriginIsolated?: boolean;
   /** Hashed `assets/` files get a year's `immutable` caching, as a CDN would serve them. */
   cacheAssets?: boolean;
+  /** Text files gzipped for a client that accepts it, as GitHub Pages serves them. */
+  gzip?: boolean;
   faults?: FaultRule;
   /** Folders served under a path prefix (e.g. `hub/` → a folder laid out like the Hub's resolve paths). */
   mounts?: Readonly<Record<string, string>>;
@@ -61,6 +64,9 @@ function rootOf(rel: string, root: string, mounts: ServeOptions['mounts']): [str
   const prefix = Object.keys(mounts ?? {}).find((p) => rel.startsWith(p));
   return prefix === undefined || !mounts ? [root, rel] : [mounts[prefix], rel.slice(prefix.length)];
 }
+
+/** What a static host compresses: text, scripts, JSON and WASM. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|wasm|x-ndjson|manifest\+json))/;
 
 const HTML_PAGE =
   '<!DOCTYPE html>\n<html><head><title>Not here</title></head><body>404</body></html>\n';
@@ -143,6 +149,26 @@ export async function serveStatic(opts: ServeOptions): Promise<StaticServer> {
           'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
           'Content-Length': body.length,
           'Cache-Control': 'no-store',
+        });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end('not found');
+      }
+      return;
+    }
+    const type = MIME[path.extname(file)] ?? 'application/octet-stream';
+    if (
+      opts.gzip &&
+      COMPRESSIBLE.test(type) &&
+      /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    ) {
+      try {
+        const body = gzipSync(await readFile(file));
+        res.writeHead(200, {
+          'Content-Type': type,
+          'Content-Encoding': 'gzip',
+          'Content-Length': body.length,
+          'Cache-Control': 'no-cache',
         });
         res.end(body);
       } catch {

@@ -287,6 +287,7 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run bench:embed': DRY,
   'npm run bench:embed -- --runs 1 --batches 32 --no-webgpu': DRY,
   'npm run bench:embed -- --compare-plans 32:0,256:1024,256:4096 --runs 2 --dtypes fp32,q8': DRY,
+  'npm run bench:lighthouse': DRY,
   'npm run bench:load': DRY,
   'npm run bench:load -- --runs 3 --window 10': DRY,
   'npm run bench:figure4': DRY,
