@@ -17,6 +17,7 @@ import {
   type HubEmbedder,
 } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { importFailureMessage, type StorageEstimateFigures } from '../common/storage-error.ts';
 import { createStore, patch } from '../common/store.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
 import type { ModelSpec } from '../embed/model-registry.ts';
@@ -224,8 +225,11 @@ export class EmbedRun {
       return;
     }
     patch(this.state, { packBusy: true, packStatus: `Reading ${name}…` });
+    let size: number | null = null;
     try {
-      const summary = await importPack(await bytes(), this.specs, store);
+      const read = await bytes();
+      size = read.byteLength;
+      const summary = await importPack(read, this.specs, store);
       patch(this.state, {
         packImported: summary.imported,
         packStatus: describeImport(name, summary),
@@ -233,7 +237,7 @@ export class EmbedRun {
     } catch (err) {
       patch(this.state, {
         packImported: null,
-        packStatus: `Could not import ${name}: ${errorMessage(err)}`,
+        packStatus: importFailureMessage(name, err, size, await storageEstimate()),
       });
     } finally {
       patch(this.state, { packBusy: false, cacheCount: await this.storedCount() });
@@ -258,5 +262,14 @@ export class EmbedRun {
   dispose(): void {
     this.cancel();
     this.state.close();
+  }
+}
+
+/** The site's storage use and quota, where the browser says (for a full-storage message). */
+async function storageEstimate(): Promise<StorageEstimateFigures | null> {
+  try {
+    return (await globalThis.navigator?.storage?.estimate?.()) ?? null;
+  } catch {
+    return null;
   }
 }
