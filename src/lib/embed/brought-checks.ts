@@ -121,8 +121,11 @@ export function tokenizerProblem(tokenizer: Json, config: Json): string | null {
   return `tokenizer.json has ${size} tokens but the model's embedding table has ${rows} rows (config.json vocab_size): the tokenizer is another model's; bring the tokenizer.json exported with these weights`;
 }
 
-/** The same, from ONNX Runtime's words when it is only seen at run time. */
-export function onnxFailureMessage(err: unknown, where: string, weights: string): string {
+/**
+ * ONNX Runtime's words for a mismatched tokenizer or damaged weights, said with the file and the
+ * fix; null for any other error (left as it is).
+ */
+export function onnxFailureMessage(err: unknown, where: string, weights: string): string | null {
   const detail = err instanceof Error ? err.message : String(err);
   const bounds =
     /indices element out of data bounds, idx=(-?\d+) must be within the inclusive range \[-?\d+,\s*(\d+)\]/.exec(
@@ -135,5 +138,5 @@ export function onnxFailureMessage(err: unknown, where: string, weights: string)
   if (/protobuf parsing failed|Failed to load model|invalid model|ONNX format/i.test(detail)) {
     return `${where}: ${weights} is not a whole ONNX model (cut short or damaged: ${detail.slice(0, 120)}); copy or download it again`;
   }
-  return `${where}: ${detail}`;
+  return null;
 }
