@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('messages that name the file, the field and the fix', () => {
   it('refuses a picked folder whose tokenizer.json is broken, or another model’s', async () => {
-    const { page } = await harness.open('#/reproduce?bench=inmind&ret=bm25&device=wasm', {
+    const { page } = await harness.open('#/reproduce?bench=inmind&ret=bm25&device=wasm&cmp=bm25', {
       ready: '[data-compare-folder]',
       timeout: 180_000,
     });
@@ -98,7 +98,7 @@ describe('messages that name the file, the field and the fix', () => {
       const alert = page.locator('main [data-page-load-error]');
       await alert.waitFor({ timeout: 60_000 });
       expect(await alert.innerText()).toMatch(
-        /^The Console page could not be loaded: its code did not arrive intact\. The site may have been updated since this tab opened, or the download was corrupted; reload to fetch it again\.\s*Reload$/,
+        /^The SQL page could not be loaded: its code did not arrive intact\. The site may have been updated since this tab opened, or the download was corrupted; reload to fetch it again\.\s*Reload$/,
       );
       harness.site.setFaults(null);
       await alert.getByRole('button', { name: 'Reload' }).click();

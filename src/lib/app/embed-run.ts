@@ -17,7 +17,6 @@ import {
   type HubEmbedder,
 } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
-import { importFailureMessage, type StorageEstimateFigures } from '../common/storage-error.ts';
 import { createStore, patch } from '../common/store.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
 import type { ModelSpec } from '../embed/model-registry.ts';
@@ -237,7 +236,10 @@ export class EmbedRun {
     } catch (err) {
       patch(this.state, {
         packImported: null,
-        packStatus: importFailureMessage(name, err, size, await storageEstimate()),
+        packStatus: await import('./import-failure.ts').then(
+          (m) => m.importFailure(name, err, size),
+          () => `Could not import ${name}: ${errorMessage(err)}`,
+        ),
       });
     } finally {
       patch(this.state, { packBusy: false, cacheCount: await this.storedCount() });
@@ -262,14 +264,5 @@ export class EmbedRun {
   dispose(): void {
     this.cancel();
     this.state.close();
-  }
-}
-
-/** The site's storage use and quota, where the browser says (for a full-storage message). */
-async function storageEstimate(): Promise<StorageEstimateFigures | null> {
-  try {
-    return (await globalThis.navigator?.storage?.estimate?.()) ?? null;
-  } catch {
-    return null;
   }
 }

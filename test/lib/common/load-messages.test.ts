@@ -1,7 +1,7 @@
 // Issue 37.6: the words for a full storage on pack import and for a part of the page whose code
 // did not arrive.
 import { describe, expect, it } from 'vitest';
-import { importFailureMessage } from '../../../src/lib/common/storage-error.ts';
+import { importFailureMessage } from '../../../src/lib/app/import-failure.ts';
 import { partLoadMessage } from '../../../src/lib/app/page-load-error.ts';
 
 describe('a pack import that fails', () => {
