@@ -92,6 +92,7 @@ import { cachedEmbedder, type CacheCounts } from '../src/lib/embed/cached-embedd
 import { VectorFileStore, vectorCacheDir } from './lib/vector-file-store.ts';
 import { bytesSource } from '../src/lib/userdata/byte-source.ts';
 import { inspectUserFile } from '../src/lib/userdata/inspect.ts';
+import { readInputFile } from './lib/input-file.ts';
 import { loadUserFile, planFrom } from '../src/lib/userdata/load.ts';
 import { freeTableName, userTableName } from '../src/lib/userdata/table-name.ts';
 import { decodeDecl, type UserBenchmarkDecl } from '../src/lib/userdata/benchmark-decl.ts';
@@ -469,7 +470,7 @@ async function declarationFor(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(mapping, 'utf8'));
+    parsed = JSON.parse((await readInputFile(mapping, '--mapping (a declaration)')).toString());
   } catch (err) {
     throw new Error(`--mapping ${path.relative(process.cwd(), mapping)}: ${errorMessage(err)}`);
   }
@@ -499,7 +500,8 @@ export async function openBenchmarkFileCatalog(
   const engine = await openNodeEngine();
   const catalog = new Catalog(engine);
   try {
-    const source = bytesSource(path.basename(file), await readFile(file));
+    const bytes = await readInputFile(file, '--benchmark-file (JSONL, JSON, CSV, TSV or Parquet)');
+    const source = bytesSource(path.basename(file), bytes);
     const plan = planFrom(await inspectUserFile(source));
     const { table } = await loadUserFile(catalog, source, plan);
     await declareUserBenchmark(catalog, table, await declarationFor(catalog, table, mapping));
@@ -693,7 +695,7 @@ async function loadSubmissionFiles(
     if (sub?.kind !== 'file' || tables.has(sub.path)) continue;
     let bytes: Buffer;
     try {
-      bytes = await readFile(path.resolve(sub.path));
+      bytes = await readInputFile(sub.path, 'submission: (an InMind submission)');
     } catch (err) {
       throw new Error(`${formatCompareRef(ref)}: ${errorMessage(err)}`);
     }

@@ -2,6 +2,7 @@
 // made by `npm run embed:pack -- --benchmark`. Each becomes a ModelRef (and, for a pack, the
 // embedder that answers from it) that a comparison runs like any other retriever.
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readInputFile } from './input-file.ts';
 import path from 'node:path';
 import {
   broughtBase,
@@ -77,7 +78,7 @@ async function openPack(ref: Extract<BroughtRef, { kind: 'pack' }>): Promise<Ope
   const name = formatBroughtRef(ref);
   let bytes: Buffer;
   try {
-    bytes = await readFile(path.resolve(ref.path));
+    bytes = await readInputFile(ref.path, 'pack: (a vector pack, .parquet)');
   } catch (err) {
     throw new Error(`${name}: ${errorMessage(err)}`);
   }

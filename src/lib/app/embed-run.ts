@@ -224,8 +224,11 @@ export class EmbedRun {
       return;
     }
     patch(this.state, { packBusy: true, packStatus: `Reading ${name}…` });
+    let size: number | null = null;
     try {
-      const summary = await importPack(await bytes(), this.specs, store);
+      const read = await bytes();
+      size = read.byteLength;
+      const summary = await importPack(read, this.specs, store);
       patch(this.state, {
         packImported: summary.imported,
         packStatus: describeImport(name, summary),
@@ -233,7 +236,10 @@ export class EmbedRun {
     } catch (err) {
       patch(this.state, {
         packImported: null,
-        packStatus: `Could not import ${name}: ${errorMessage(err)}`,
+        packStatus: await import('./import-failure.ts').then(
+          (m) => m.importFailure(name, err, size),
+          () => `Could not import ${name}: ${errorMessage(err)}`,
+        ),
       });
     } finally {
       patch(this.state, { packBusy: false, cacheCount: await this.storedCount() });

@@ -2,6 +2,7 @@
 // feature-extraction export), or a vector pack. The references are untrusted text, parsed here
 // only; a model's pooling, normalisation, length and prefixes are read from its
 // sentence-transformers files, never guessed, and its reference carries the digest of its files.
+import { parseJsonFile, tokenizerProblem } from './brought-checks.ts';
 import { MODEL_DTYPES, type ModelDtype, type ModelFile, type ModelSpec } from './model-registry.ts';
 import type { ModelRef } from './model-ref.ts';
 import { sha256Hex } from '../common/sha256.ts';
@@ -136,12 +137,7 @@ function jsonObject(read: ReadText, file: string, required: boolean): Json | nul
     if (required) throw new Error(`${file} is missing: a sentence-transformers export has it`);
     return null;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${file}: not JSON (${err instanceof Error ? err.message : String(err)})`);
-  }
+  const value = parseJsonFile(text, file);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error(`${file}: expected a JSON object`);
   }
@@ -252,6 +248,11 @@ export function sentenceTransformersConfig(read: ReadText): SentenceTransformers
   const bert = jsonObject(read, 'sentence_bert_config.json', false);
   const seq = positiveInt(bert?.max_seq_length);
   const positions = positiveInt(model.max_position_embeddings);
+  if (seq !== null && positions !== null && seq > positions) {
+    throw new Error(
+      `sentence_bert_config.json max_seq_length ${seq} is over the model's position limit of ${positions} (config.json max_position_embeddings): set it to ${positions} or less`,
+    );
+  }
   const maxTokens = seq ?? positions;
   if (maxTokens === null) {
     throw new Error(
@@ -428,6 +429,11 @@ export async function loadBroughtModel(
   try {
     await take(poolingConfigPath(readText));
     config = sentenceTransformersConfig(readText);
+    const problem = tokenizerProblem(
+      jsonObject(readText, 'tokenizer.json', true) ?? {},
+      jsonObject(readText, 'config.json', true) ?? {},
+    );
+    if (problem) throw new Error(problem);
   } catch (err) {
     throw new Error(`${folder.where}: ${err instanceof Error ? err.message : String(err)}`);
   }

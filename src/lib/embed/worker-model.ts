@@ -1,4 +1,5 @@
 // Runs inside the embed worker: points transformers.js at this site's files and loads one model.
+import { onnxFailureMessage } from './brought-checks.ts';
 import {
   AutoModel,
   AutoTokenizer,
@@ -138,10 +139,17 @@ async function loadOnce(
     location.loadId,
     options,
   );
+  const weightsPath = weightsFile(spec, dtype).path;
+  const named = (err: unknown) => {
+    const message = onnxFailureMessage(err, spec.label, weightsPath);
+    return message === null ? err : new Error(message);
+  };
   const model: PreTrainedModel = await AutoModel.from_pretrained(location.loadId, {
     ...options,
     dtype,
     device: backend,
+  }).catch((err: unknown) => {
+    throw named(err);
   });
   const weights = guard.checked.get(weightsFile(spec, dtype).path);
   if (!weights) {
@@ -154,7 +162,10 @@ async function loadOnce(
     spec,
     backend,
     encode: (texts) => encodeTexts(tokenizer, spec, texts),
-    embed: (batch) => embedIds(forward, spec, batch, padId),
+    embed: (batch) =>
+      embedIds(forward, spec, batch, padId).catch((err: unknown) => {
+        throw named(err);
+      }),
     dispose: async () => void (await model.dispose()),
     files: [...guard.checked.values()],
     weightsSha256: weights.sha256,

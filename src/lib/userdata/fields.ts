@@ -80,28 +80,41 @@ export function summarizeFields(
   records: readonly JsonObject[],
   limit = MAX_LISTED_FIELDS,
 ): FieldSummary {
-  const tallies = new Map<string, Tally>();
-  const folded = new Set<string>();
-  const visit = (obj: JsonObject, prefix: string[]) => {
+  const tally = new FieldTally(limit);
+  for (const record of records) tally.add(record);
+  return tally.summary();
+}
+
+/**
+ * Fields tallied record by record, so a file's records can be summed as they stream by: the
+ * mapping step sees a field that only records after the sample hold (queries after memories).
+ */
+export class FieldTally {
+  private readonly tallies = new Map<string, Tally>();
+  /** Distinct folded ids; a Set keeps the order it was filled in, so they come out as first seen. */
+  private readonly folded = new Set<string>();
+  /** Records added. */
+  records = 0;
+
+  constructor(private readonly limit = MAX_LISTED_FIELDS) {}
+
+  add(record: JsonObject): void {
+    this.records++;
+    this.visit(record, []);
+  }
+
+  private visit(obj: JsonObject, prefix: string[]): void {
     for (const [key, value] of Object.entries(obj)) {
       const path = [...prefix, key];
       const id = JSON.stringify(path);
-      let tally = tallies.get(id);
+      let tally = this.tallies.get(id);
       if (!tally) {
-        if (tallies.size >= limit) {
-          folded.add(id);
+        if (this.tallies.size >= this.limit) {
+          this.folded.add(id);
           continue;
         }
-        tally = {
-          path,
-          kinds: new Set(),
-          present: 0,
-          lengthSum: 0,
-          strings: 0,
-          example: '',
-          nonFinite: 0,
-        };
-        tallies.set(id, tally);
+        tally = newTally(path);
+        this.tallies.set(id, tally);
       }
       tally.present++;
       tally.kinds.add(kindOf(value));
@@ -111,22 +124,35 @@ export function summarizeFields(
         tally.lengthSum += value.length;
       }
       if (tally.example === '' && value !== null && value !== '') tally.example = preview(value);
-      if (isObject(value) && path.length < MAX_DEPTH) visit(value, path);
+      if (isObject(value) && path.length < MAX_DEPTH) this.visit(value, path);
     }
+  }
+
+  summary(): FieldSummary {
+    const fields = [...this.tallies.values()].map((t) => ({
+      path: t.path,
+      label: fieldLabel(t.path),
+      kinds: [...t.kinds].sort(),
+      present: t.present,
+      meanLength: t.strings === 0 ? 0 : t.lengthSum / t.strings,
+      example: t.example,
+      nonFinite: t.nonFinite,
+    }));
+    const foldedIds = [...this.folded];
+    return { fields, folded: foldedIds.length, foldedIds, clashes: dottedClashes(fields) };
+  }
+}
+
+function newTally(path: string[]): Tally {
+  return {
+    path,
+    kinds: new Set(),
+    present: 0,
+    lengthSum: 0,
+    strings: 0,
+    example: '',
+    nonFinite: 0,
   };
-  for (const record of records) visit(record, []);
-  const fields = [...tallies.values()].map((t) => ({
-    path: t.path,
-    label: fieldLabel(t.path),
-    kinds: [...t.kinds].sort(),
-    present: t.present,
-    meanLength: t.strings === 0 ? 0 : t.lengthSum / t.strings,
-    example: t.example,
-    nonFinite: t.nonFinite,
-  }));
-  // A Set keeps the order it was filled in: the ids come out as first seen.
-  const foldedIds = [...folded];
-  return { fields, folded: foldedIds.length, foldedIds, clashes: dottedClashes(fields) };
 }
 
 /** One field's tally over the sample (a folded field, when it is shown or chosen). */

@@ -1,5 +1,5 @@
 import { readHead, type ByteSource } from './byte-source.ts';
-import { summarizeFields, type FieldInfo } from './fields.ts';
+import { FieldTally, type FieldInfo } from './fields.ts';
 import { detectFormat } from './format.ts';
 import { looksLikeSubmission, SubmissionChecker } from './inmind-submission.ts';
 import { documentTooLarge, MAX_JSON_DOCUMENT_BYTES } from './json-document.ts';
@@ -18,6 +18,10 @@ export interface Inspection {
   format: FileFormat;
   kind: DataKind;
   sample: UserRecord[];
+  /** Records the fields were tallied over. */
+  records: number;
+  /** Whether those are every record of the file (not for a submission, or past a bad record). */
+  allRecords: boolean;
   fields: FieldInfo[];
   /** Fields beyond the listed ones: loaded into the `fields` JSON column, not listed. */
   folded: number;
@@ -38,7 +42,10 @@ export interface InspectOptions extends RecordOptions {
 const HEAD_BYTES = 64 * 1024;
 const SAMPLE_SIZE = 200;
 
-/** Reads only the head of the file; the whole file is read (and checked) when it is loaded. */
+/**
+ * Reads a sample from the head of the file, then every record for its fields, so a field that only
+ * late records hold (queries after 10⁵ memories) is mapped too; values are checked when it is loaded.
+ */
 export async function inspectUserFile(
   source: ByteSource,
   options: InspectOptions = {},
@@ -60,13 +67,21 @@ export async function inspectUserFile(
     const checker = new SubmissionChecker(source.name, null);
     for (const record of sample) checker.check(record);
   }
-  const { fields, folded, foldedIds, clashes } = summarizeFields(sample.map((r) => r.value));
+  const tally = new FieldTally();
+  for (const record of sample) tally.add(record.value);
+  const more = sample.length >= (options.sampleSize ?? SAMPLE_SIZE);
+  const allRecords =
+    !more ||
+    (kind === 'records' && (await tallyRest(source, format, options, sample.length, tally)));
+  const { fields, folded, foldedIds, clashes } = tally.summary();
   return {
     file: source.name,
     size: source.size,
     format,
     kind,
     sample,
+    records: tally.records,
+    allRecords,
     fields,
     folded,
     foldedIds,
@@ -75,4 +90,30 @@ export async function inspectUserFile(
     mapping: suggestMapping(fields),
     table: userTableName(source.name),
   };
+}
+
+/**
+ * The records after the first `skip`, added to `tally` (a second pass: the sample read only the
+ * head). A bad record stops the tally, not the inspection: loading reads it again and names it.
+ */
+async function tallyRest(
+  source: ByteSource,
+  format: FileFormat,
+  options: RecordOptions,
+  skip: number,
+  tally: FieldTally,
+): Promise<boolean> {
+  let seen = 0;
+  try {
+    for await (const record of readRecords(source, format, {
+      ...options,
+      onRepeatedKeys: undefined,
+    })) {
+      if (++seen > skip) tally.add(record.value);
+    }
+    return true;
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    return false;
+  }
 }
