@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseModelRef } from '../src/lib/embed/model-ref.ts';
 import { publishedModelName } from '../src/lib/embed/model-registry.ts';
 import { BM25_ID } from '../src/lib/protocol-kit/pool.ts';
-import { ALL, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
+import { isWholeSeries, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { BENCHMARKS, type BenchmarkId } from '../src/lib/benchmarks/registry.ts';
 import { reproducedToCsv, type ReproducedRow } from '../src/lib/results/reproduced-csv.ts';
 import { isRelease, openSiteCatalog, parseArgs, reproduce, type CliOptions } from './reproduce.ts';
@@ -85,7 +85,7 @@ function rowsOf(
   const ks = [...new Set([...HEADLINE_KS, protocol.defaultK])].sort((a, b) => a - b);
   const recall = ks.flatMap((k) =>
     recallTable(evaluation, k)
-      .filter((c) => c.group === ALL && c.recall !== null)
+      .filter((c) => isWholeSeries(c) && c.recall !== null)
       .map((c) => ({
         ...base,
         column: `recall@${k} · ${c.series}`,

@@ -52,7 +52,7 @@ import {
   summaryLines,
   targetRankLine,
 } from '../src/lib/protocol-kit/report.ts';
-import { recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
+import { levelOf, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { buildProtocol } from '../src/lib/protocols/build.ts';
 import { runProtocol } from '../src/lib/protocols/run.ts';
@@ -894,6 +894,7 @@ export function summaryCsv(run: CliRun): string {
   const recall = recallTable(evaluation, k).map((c) => ({
     kind: `recall@${k}`,
     series: c.series,
+    level: levelOf(c),
     group: c.group,
     value: c.recall,
     lo: c.interval?.lo ?? null,
@@ -908,7 +909,8 @@ export function summaryCsv(run: CliRun): string {
     (['auc', 'ks'] as const).map((m) => ({
       kind: m,
       series,
-      group: 'all',
+      level: 'series',
+      group: null,
       value: stats[m],
       lo: intervals?.[m].lo ?? null,
       hi: intervals?.[m].hi ?? null,
@@ -922,7 +924,8 @@ export function summaryCsv(run: CliRun): string {
   const paper = run.figures.paper.map((c) => ({
     kind: `paper: ${c.paper.table} · ${c.paper.row} · ${c.paper.column}`,
     series: c.series,
-    group: 'all',
+    level: 'series',
+    group: null,
     value: c.ours,
     lo: c.oursInterval?.lo ?? null,
     hi: c.oursInterval?.hi ?? null,
@@ -976,7 +979,10 @@ export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> 
   const files: Record<string, string> = {
     'summary.txt': `${run.lines.join('\n')}\n`,
     'recall.csv': rowsToCsv(
-      recallRowsAllK(evaluation).map(({ interval, ...c }) => ({
+      recallRowsAllK(evaluation).map(({ interval, series, group, ...c }) => ({
+        series,
+        level: levelOf({ group }),
+        group,
         ...c,
         lo: interval?.lo ?? null,
         hi: interval?.hi ?? null,

@@ -155,7 +155,7 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
           expect(cell?.hits, `${c.series} ${c.group} @${k}`).toContain(formatHits(c));
         }
         console.info(
-          `minilm recall@${k}: page naive ${shown.get('naive|all')?.recall}, indirect ${shown.get('indirect|all')?.recall} (${cached} of ${total} texts cached)`,
+          `minilm recall@${k}: page naive ${shown.get('naive')?.recall}, indirect ${shown.get('indirect')?.recall} (${cached} of ${total} texts cached)`,
         );
       }
       // The numbers published in data/reproduced/memlens.csv are the ones this page computes.

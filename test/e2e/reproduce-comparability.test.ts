@@ -90,7 +90,7 @@ describe('Reproduce page says only what is comparable', () => {
     expect(paths.length).toBeGreaterThan(0);
     expect(paths.every((d) => d.length > 20)).toBe(true);
     const interval = await page
-      .locator('[data-table="recall"] tr[data-group="all"] [data-field="interval"]')
+      .locator('[data-table="recall"] tr[data-whole-series] [data-field="interval"]')
       .first()
       .innerText();
     expect(interval).toMatch(/^\[\d+\.\d, \d+\.\d\]$/);

@@ -64,7 +64,7 @@ describe('Reproduce comparison with a picked ONNX folder (InMind, tiny-bert)', (
       page.click('[data-export-compare]'),
     ]);
     const csv = await readFile(await download.path(), 'utf8');
-    const row = csv.split('\n').find((l) => l.startsWith(`inmind,naive,all,bm25,${FOLDER},`));
+    const row = csv.split('\n').find((l) => l.startsWith(`inmind,naive,series,,bm25,${FOLDER},`));
     expect(row).toContain(`onnx/model.onnx sha256 ${weightsSha}`);
     expect(row).toMatch(/,files:[0-9a-f]{64},/);
   }, 700_000);

@@ -123,7 +123,7 @@ describe('Reproduce comparison with a Hub model (InMind, tiny-bert on a stand-in
       page.click('[data-export-compare]'),
     ]);
     const csv = await readFile(await download.path(), 'utf8');
-    const row = csv.split('\n').find((l) => l.startsWith(`inmind,naive,all,bm25,${HUB},`));
+    const row = csv.split('\n').find((l) => l.startsWith(`inmind,naive,series,,bm25,${HUB},`));
     expect(row).toContain(`onnx/model.onnx sha256 ${weightsSha}`);
     expect(row).toMatch(/,files:[0-9a-f]{64},/);
   }, 200_000);

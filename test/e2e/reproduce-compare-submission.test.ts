@@ -90,7 +90,7 @@ describe('an InMind submission in the Reproduce comparison', () => {
       page.click('[data-export-compare]'),
     ]);
     const csv = await readFile(await download.path(), 'utf8');
-    const line = csv.split('\n').find((l) => l.startsWith(`inmind,indirect,all,bm25,${SUB},`));
+    const line = csv.split('\n').find((l) => l.startsWith(`inmind,indirect,series,,bm25,${SUB},`));
     expect(line).toMatch(/,proxy:sha256:[0-9a-f]{64},,"covers 4 of 125 tasks .*no AUC/);
     // Naive, BM25 − the submission: BM25 hits at 5 where the system's naive context lacks the target.
     const onlyBm25 = [...bm25NaiveHits].filter(([t, hit]) => hit && !((NAIVE_RANKS[t] ?? 99) <= 5));

@@ -113,7 +113,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     );
     const row = csv
       .split('\n')
-      .find((l) => l.startsWith('inmind,naive,all,bm25,minilm:fp32,recall,5,'));
+      .find((l) => l.startsWith('inmind,naive,series,,bm25,minilm:fp32,recall,5,'));
     expect(row).toContain(`,${at5?.onlyA},${at5?.onlyB},${at5?.p},`);
   }, 600_000);
 

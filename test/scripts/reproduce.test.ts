@@ -247,7 +247,7 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
   });
 
   it('prints every domain and the paper row beside ours', () => {
-    const domains = run.lines.filter((l) => l.startsWith('  naive / ') && !l.includes('/ all'));
+    const domains = run.lines.filter((l) => l.startsWith('  naive / '));
     expect(domains).toHaveLength(10);
     expect(run.lines).toContain(
       '  BM25 (Robertson and Zaragoza, 2009) · Naive: paper 53.6, ours 53.6 [44.9, 62.1] ' +
@@ -258,7 +258,7 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
   it('states comparability per row in the CSV and JSON output', () => {
     const csv = summaryCsv(run).split('\n');
     expect(csv[0]).toBe(
-      'kind,series,group,k,value,lo,hi,interval,n,paper_value,comparability,differs'.replace(
+      'kind,series,level,group,k,value,lo,hi,interval,n,paper_value,comparability,differs'.replace(
         ',k,',
         ',',
       ),
@@ -287,11 +287,13 @@ describe.skipIf(!hasData)('reproduce CLI on the site data (InMind, BM25)', () =>
       'summary.txt',
     ]);
     const recall = (await readFile(path.join(out, 'recall.csv'), 'utf8')).split('\n');
-    expect(recall[0]).toBe('series,group,k,recall,hits,queries,method,lo,hi');
+    expect(recall[0]).toBe('series,level,group,k,recall,hits,queries,method,lo,hi');
     expect(
-      recall.find((l) => l.startsWith('naive,all,5,0.536,67,125,wilson,0.4488')),
+      recall.find((l) => l.startsWith('naive,series,,5,0.536,67,125,wilson,0.4488')),
     ).toBeDefined();
-    expect(recall.find((l) => l.startsWith('indirect,all,10,0.032,4,125,wilson,'))).toBeDefined();
+    expect(
+      recall.find((l) => l.startsWith('indirect,series,,10,0.032,4,125,wilson,')),
+    ).toBeDefined();
     const paper = (await readFile(path.join(out, 'paper.csv'), 'utf8')).split('\n');
     expect(paper[0]).toBe(
       'paper,table,row,column,paper_value,paper_interval,series,ours,ours_lo,ours_hi,comparability,difference,differs',

@@ -4,7 +4,7 @@ import type { ModelRef } from '../embed/model-ref.ts';
 import { publishedModelName } from '../embed/model-registry.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import type { PaperComparison } from '../protocol-kit/paper.ts';
-import { ALL, recallTable } from '../protocol-kit/summary.ts';
+import { isWholeSeries, recallTable } from '../protocol-kit/summary.ts';
 import { browserRunRows, runTableName } from '../results/paper-vs-ours.ts';
 import { catalogOf, type TableServices } from './user-table-commands.ts';
 
@@ -33,7 +33,7 @@ export async function saveRunTable(services: TableServices, run: PageRun): Promi
     revision: model?.revision ?? '',
     queries: new Map(
       recallTable(evaluation, k)
-        .filter((c) => c.group === ALL)
+        .filter(isWholeSeries)
         .map((c) => [c.series, c.queries]),
     ),
   };

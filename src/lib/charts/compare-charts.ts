@@ -5,7 +5,7 @@ import { CHART_CONFIG, CHART_INK_MUTED, FULL_WIDTH, VL_SCHEMA } from './chart-ki
 import type { Comparison } from '../protocol-kit/compare.ts';
 import type { ComparedRetriever } from '../protocol-kit/compare.ts';
 import {
-  ALL,
+  isWholeSeries,
   recallCurves,
   similarityHistogram,
   type CurvePoint,
@@ -38,14 +38,14 @@ export function tieChartData(
   c: Comparison,
   series: string,
 ): { dots: TieDot[]; brackets: TieBracket[] } {
-  const ties = c.ties.find((t) => t.series === series && t.group === ALL);
+  const ties = c.ties.find((t) => t.series === series && isWholeSeries(t));
   if (!ties) return { dots: [], brackets: [] };
   const dots = ties.order.map((retriever, rank) => {
     const cell = c.cells.find(
       (x) =>
         x.retriever === retriever &&
         x.series === series &&
-        x.group === ALL &&
+        isWholeSeries(x) &&
         x.metric === 'recall' &&
         x.k === ties.k,
     );

@@ -68,6 +68,11 @@ export interface RpcClientOptions {
   locks?: RpcLocks | null;
   /** A worker that has not taken its lock by then counts as dead. */
   heldWithinMs?: number;
+  /**
+   * A call that hears nothing (no progress, no answer) for this long stops the worker, naming the
+   * step; a bound on progress, not on a call's whole time. Default `STEP_STALL_MS`.
+   */
+  stallMs?: number;
 }
 
 export interface RpcCallOptions<G> {
@@ -78,6 +83,12 @@ export interface RpcCallOptions<G> {
 
 /** A live worker takes its lock as soon as its script has run: seconds even on a loaded machine. */
 const HELD_WITHIN_MS = 20_000;
+
+/**
+ * A live worker reports each step (a model file's bytes, each batch embedded, each projection
+ * stage) within seconds; five minutes of silence from one call is a stalled worker.
+ */
+export const STEP_STALL_MS = 300_000;
 
 export class RpcClient<M extends RpcMethods<M>> {
   private nextId = 1;
@@ -144,7 +155,20 @@ export class RpcClient<M extends RpcMethods<M>> {
     return new Promise((resolve, reject) => {
       if (this.isStopped) return reject(new Error(`${this.options.name} was stopped`));
       if (signal?.aborted) return reject(this.cancelledError());
+      const stallMs = this.options.stallMs ?? STEP_STALL_MS;
+      let stallTimer: ReturnType<typeof setTimeout> | undefined;
+      const watch = () => {
+        clearTimeout(stallTimer);
+        stallTimer = setTimeout(
+          () =>
+            this.terminate(
+              `the ${this.options.name} stalled: its step "${method}" sent nothing for ${stallMs / 1000} s, so it was stopped`,
+            ),
+          stallMs,
+        );
+      };
       const settle = (end: () => void) => {
+        clearTimeout(stallTimer);
         this.open.delete(id);
         this.worker.removeEventListener('message', onMessage);
         signal?.removeEventListener('abort', onAbort);
@@ -154,8 +178,10 @@ export class RpcClient<M extends RpcMethods<M>> {
       const onMessage = (event: MessageEvent<RpcReply<M[K]['progress'], M[K]['result']>>) => {
         const reply = event.data;
         if (typeOf(reply) === undefined || !('id' in reply) || reply.id !== id) return;
-        if (reply.type === 'progress') onProgress?.(reply.progress);
-        else if (reply.type === 'result') settle(() => resolve(reply.result));
+        if (reply.type === 'progress') {
+          watch();
+          onProgress?.(reply.progress);
+        } else if (reply.type === 'result') settle(() => resolve(reply.result));
         else if (reply.type === 'error') settle(() => reject(new Error(reply.message)));
       };
       const onAbort = () => {
@@ -166,6 +192,7 @@ export class RpcClient<M extends RpcMethods<M>> {
       this.worker.addEventListener('message', onMessage);
       signal?.addEventListener('abort', onAbort, { once: true });
       const call: RpcCall<M, K> = { type: 'call', id, method, params };
+      watch();
       try {
         this.post(call, options.transfer);
       } catch (error) {

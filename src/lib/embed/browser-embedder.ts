@@ -11,7 +11,13 @@ import type { VectorStore } from './vector-cache.ts';
 import { locateModel, siteModelsUrl, type ModelLocation } from './model-location.ts';
 import { pickedLoadId, pickedModel } from './picked-files.ts';
 import { wasmThreadCount } from './wasm-threads.ts';
-import { RpcClient, type RpcClientOptions, type RpcWorker } from '../common/worker-rpc.ts';
+import {
+  RpcClient,
+  STEP_STALL_MS,
+  type RpcClientOptions,
+  type RpcWorker,
+} from '../common/worker-rpc.ts';
+import { timeoutMs } from './test-hooks.ts';
 import { storageMessage } from '../common/storage-error.ts';
 import type { EmbeddedBatch, EmbedMethods, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
@@ -55,7 +61,11 @@ function abortError(): DOMException {
   return new DOMException('Embedding was cancelled', 'AbortError');
 }
 
-const EMBED_RPC: RpcClientOptions = { name: 'embedding worker', cancelled: abortError };
+const EMBED_RPC: RpcClientOptions = {
+  name: 'embedding worker',
+  cancelled: abortError,
+  stallMs: timeoutMs('worker-step', STEP_STALL_MS),
+};
 
 function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw abortError();

@@ -20,7 +20,10 @@ export interface MapPoint {
   /** Memory: the doc id; query: the query id. */
   id: string;
   text: string;
-  /** The query's group (InMind: domain; LoCoMo: category); a target takes its first query's. */
+  /**
+   * The query's group (InMind: domain; LoCoMo: category); a target takes its first query's; a
+   * point in no group is drawn as a background memory's.
+   */
   group: string;
 }
 
@@ -63,7 +66,7 @@ export function mapLayout(evaluation: Evaluation, vectorOf: VectorLookup): MapLa
   const rows: Float32Array[] = [];
   const byKey = new Map<string, number>();
   const targetOf = new Map<string, string[]>();
-  const groupOf = new Map<string, string>();
+  const groupOf = new Map<string, string | null>();
   for (const o of evaluation.outcomes) {
     const corpus = evaluation.protocol.corpora.get(o.query.corpusId);
     if (!corpus) continue;
@@ -97,7 +100,7 @@ export function mapLayout(evaluation: Evaluation, vectorOf: VectorLookup): MapLa
       kind: 'query',
       id: o.query.id,
       text: o.query.text,
-      group: o.query.group,
+      group: o.query.group ?? NO_GROUP,
     });
     rows.push(vectorOf('query', o.query.text));
   }

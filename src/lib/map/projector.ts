@@ -3,7 +3,13 @@
 // projection's own key), so returning to a view does not project again. Aborting a projection
 // terminates the worker; the next one starts a fresh worker.
 import { errorMessage } from '../common/error-message.ts';
-import { RpcClient, type RpcClientOptions, type RpcWorker } from '../common/worker-rpc.ts';
+import {
+  RpcClient,
+  STEP_STALL_MS,
+  type RpcClientOptions,
+  type RpcWorker,
+} from '../common/worker-rpc.ts';
+import { timeoutMs } from '../embed/test-hooks.ts';
 import type { VectorStore } from '../embed/vector-cache.ts';
 import { projectionKey, type ProjectionProgress, type ProjectionRequest } from './projection.ts';
 import type { MapMethods, Projected } from './worker-protocol.ts';
@@ -34,7 +40,11 @@ function abortError(): DOMException {
   return new DOMException('Projection was cancelled', 'AbortError');
 }
 
-const MAP_RPC: RpcClientOptions = { name: 'map worker', cancelled: abortError };
+const MAP_RPC: RpcClientOptions = {
+  name: 'map worker',
+  cancelled: abortError,
+  stallMs: timeoutMs('worker-step', STEP_STALL_MS),
+};
 
 export class MapProjector {
   private rpc: RpcClient<MapMethods> | null = null;

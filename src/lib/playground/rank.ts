@@ -85,7 +85,7 @@ export function playgroundProtocol(
     notes: [],
     corpora: new Map([[corpus.id, corpus]]),
     queries: [
-      { id: 'q', series: 'playground', group: '', text: query, corpusId: corpus.id, goldIds: [] },
+      { id: 'q', series: 'playground', group: null, text: query, corpusId: corpus.id, goldIds: [] },
     ],
     defaultK: 5,
   };

@@ -1,6 +1,6 @@
 /** The comparison as the CLI prints it and as CSV: the page shows the same cells. */
 import { plural } from '../common/plural.ts';
-import { ALL } from './summary.ts';
+import { isWholeSeries, levelOf } from './summary.ts';
 import type { Comparison, PairRow, RetrieverCell, TieGroupsRow } from './compare.ts';
 
 export function formatP(p: number | null): string {
@@ -45,7 +45,8 @@ export function cellOf(
   series: string,
   metric: PairRow['metric'],
   k: number | null,
-  group = ALL,
+  /** Null: the whole series. */
+  group: string | null = null,
 ): RetrieverCell | undefined {
   return c.cells.find(
     (x) =>
@@ -85,17 +86,17 @@ export function aucPairOf(c: Comparison, row: PairRow): PairRow | undefined {
 /** The per-group block of a series: recall@tieK's paired tests and ΔAUC, one line per pair. */
 function groupLines(c: Comparison, series: string): string[] {
   const rows = c.pairs.filter(
-    (p) => p.series === series && p.group !== ALL && p.metric === 'recall' && p.k === c.tieK,
+    (p) => p.series === series && !isWholeSeries(p) && p.metric === 'recall' && p.k === c.tieK,
   );
   if (rows.length === 0) return [];
-  const width = Math.max(...rows.map((p) => p.group.length), 5);
+  const width = Math.max(...rows.map((p) => (p.group ?? '').length), 5);
   const pairWidth = Math.max(24, ...rows.map((row) => pairName(row).length));
   const lines = [`  by group, recall@${c.tieK} (Holm within each group) and ΔAUC:`];
   for (const row of rows) {
     const auc = aucPairOf(c, row);
     const tail = auc ? `  ΔAUC ${formatDelta(auc)}${auc.significant ? ' *' : ''}` : '';
     lines.push(
-      `  ${row.group.padEnd(width)} n ${String(row.queries).padStart(4)}${pairLine(row, pairWidth).slice(1)}${tail}`,
+      `  ${(row.group ?? '').padEnd(width)} n ${String(row.queries).padStart(4)}${pairLine(row, pairWidth).slice(1)}${tail}`,
     );
   }
   return lines;
@@ -111,7 +112,7 @@ export function comparisonLines(c: Comparison): string[] {
     ...c.retrievers.flatMap((r) => (r.note === undefined ? [] : [`  ${r.ref}: ${r.note}`])),
   ];
   for (const series of c.series) {
-    const n = c.cells.find((x) => x.series === series && x.group === ALL)?.queries ?? 0;
+    const n = c.cells.find((x) => x.series === series && isWholeSeries(x))?.queries ?? 0;
     lines.push('', `${series} (${plural(n, 'query', 'queries')})`);
     const head = [...c.ks.map((k) => `recall@${k}`), 'AUC'];
     const width = Math.max(16, ...c.retrievers.map((r) => r.ref.length));
@@ -126,11 +127,11 @@ export function comparisonLines(c: Comparison): string[] {
     lines.push('  pairs (A − B):');
     const rows = c.pairs.filter(
       (p) =>
-        p.series === series && p.group === ALL && (p.metric === 'auc' || c.ks.includes(p.k ?? 0)),
+        p.series === series && isWholeSeries(p) && (p.metric === 'auc' || c.ks.includes(p.k ?? 0)),
     );
     const pairWidth = Math.max(24, ...rows.map((row) => pairName(row).length));
     for (const row of rows) lines.push(pairLine(row, pairWidth));
-    const ties = c.ties.find((t) => t.series === series && t.group === ALL);
+    const ties = c.ties.find((t) => t.series === series && isWholeSeries(t));
     if (ties) lines.push(`  tie groups at recall@${ties.k}: ${formatTies(ties)}`);
     lines.push(...groupLines(c, series));
   }
@@ -140,7 +141,7 @@ export function comparisonLines(c: Comparison): string[] {
 export type CsvValue = string | number | boolean | null;
 
 /**
- * One row per pair × series × group × metric × k, with b, c, p, Holm p, the interval, what pins
+ * One row per pair × series × group (`level` series: the whole series) × metric × k, with b, c, p, Holm p, the interval, what pins
  * each side's weights, what each side is where it says (a submission's scope, a folder's files)
  * and what ran each side's model where that is known.
  */
@@ -151,6 +152,7 @@ export function comparisonCsvRows(c: Comparison): Record<string, CsvValue>[] {
   return c.pairs.map((p) => ({
     benchmark: c.benchmark,
     series: p.series,
+    level: levelOf(p),
     group: p.group,
     retriever_a: p.a,
     retriever_b: p.b,

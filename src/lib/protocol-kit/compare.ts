@@ -21,7 +21,14 @@ import {
 import type { Evaluation, QueryOutcome } from './evaluate.ts';
 import { HEADLINE_KS } from './report.ts';
 import { separationStats } from '../analysis/separation.ts';
-import { ALL, queryRecall, recallTable, separationTable, seriesOf } from './summary.ts';
+import {
+  groupsOf,
+  isWholeSeries,
+  queryRecall,
+  recallTable,
+  separationTable,
+  seriesOf,
+} from './summary.ts';
 
 /** Per query id: the context a submission's system recorded, and the target's rank in it. */
 export type RecordedContexts = ReadonlyMap<string, { context: string; rank: number | null }>;
@@ -55,7 +62,8 @@ export type CompareMetric = 'recall' | 'auc';
 export interface RetrieverCell {
   retriever: string;
   series: string;
-  group: string;
+  /** Null: the whole series. */
+  group: string | null;
   metric: CompareMetric;
   /** Null for AUC. */
   k: number | null;
@@ -70,7 +78,8 @@ export interface PairRow {
   a: string;
   b: string;
   series: string;
-  group: string;
+  /** Null: the whole series. */
+  group: string | null;
   metric: CompareMetric;
   k: number | null;
   valueA: number | null;
@@ -92,7 +101,8 @@ export interface PairRow {
 
 export interface TieGroupsRow {
   series: string;
-  group: string;
+  /** Null: the whole series. */
+  group: string | null;
   k: number;
   /** Retriever refs best first by recall@k (input order on equal recall). */
   order: string[];
@@ -140,7 +150,8 @@ export function hitAt(o: QueryOutcome, k: number): number {
 
 interface Slice {
   series: string;
-  group: string;
+  /** Null: the whole series. */
+  group: string | null;
   /** Positions into the aligned outcomes. */
   at: number[];
 }
@@ -150,9 +161,8 @@ function slicesOf(outcomes: readonly QueryOutcome[]): Slice[] {
   const series = [...new Set(outcomes.map((o) => o.query.series))];
   for (const s of series) {
     const at = outcomes.flatMap((o, i) => (o.query.series === s ? [i] : []));
-    slices.push({ series: s, group: ALL, at });
-    const groups = [...new Set(at.map((i) => outcomes[i].query.group))].sort();
-    for (const g of groups) {
+    slices.push({ series: s, group: null, at });
+    for (const g of groupsOf(at.map((i) => outcomes[i].query))) {
       slices.push({ series: s, group: g, at: at.filter((i) => outcomes[i].query.group === g) });
     }
   }
@@ -263,7 +273,7 @@ function adjust(rows: PairRow[], alpha: number): void {
   const families = new Map<string, PairRow[]>();
   for (const r of rows) {
     if (r.metric !== 'recall') continue;
-    const key = `${r.series}\u0000${r.group}\u0000${r.k}`;
+    const key = JSON.stringify([r.series, r.group, r.k]);
     families.set(key, [...(families.get(key) ?? []), r]);
   }
   for (const family of families.values()) {
@@ -282,7 +292,7 @@ function groupAucCells(
   slices: readonly Slice[],
 ): RetrieverCell[] {
   return slices
-    .filter((s) => s.group !== ALL)
+    .filter((s) => !isWholeSeries(s))
     .map((slice) => {
       const groups = scoreGroups(r.evaluation, outcomes, slice.at);
       const interval = bootstrapSeparation(groups)?.auc ?? null;
@@ -317,7 +327,7 @@ function cellsOf(r: ComparedRetriever, ks: readonly number[]): RetrieverCell[] {
   const auc = separationTable(r.evaluation).map((s) => ({
     retriever: r.ref,
     series: s.series,
-    group: ALL,
+    group: null,
     metric: 'auc' as const,
     k: null,
     value: s.stats.auc,

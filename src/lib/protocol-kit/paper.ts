@@ -1,6 +1,6 @@
 import type { SqlRow } from '../db/engine.ts';
 import type { Evaluation } from './evaluate.ts';
-import { ALL, recallTable } from './summary.ts';
+import { isWholeSeries, recallTable } from './summary.ts';
 import type { Interval } from '../analysis/intervals.ts';
 
 export interface PaperRow {
@@ -144,7 +144,7 @@ export function comparePaper(
 ): PaperComparison[] {
   const overall = new Map(
     recallTable(evaluation, k)
-      .filter((c) => c.group === ALL)
+      .filter(isWholeSeries)
       .map((c) => [c.series, c]),
   );
   const scope = evaluation.protocol.scope ?? new Map<string, string>();

@@ -2,7 +2,13 @@ import type { Interval } from '../analysis/intervals.ts';
 import type { Evaluation } from './evaluate.ts';
 import type { PaperComparison } from './paper.ts';
 import { plural } from '../common/plural.ts';
-import { ALL, queryRecall, recallTable, separationTable, type RecallCell } from './summary.ts';
+import {
+  isWholeSeries,
+  queryRecall,
+  recallTable,
+  separationTable,
+  type RecallCell,
+} from './summary.ts';
 
 /** Recall as the paper prints it: a percentage with one decimal. */
 export function formatPercent(value: number | null): string {
@@ -56,7 +62,7 @@ export function summaryLines(
   for (const [series, line] of protocol.scope ?? []) lines.push(`  scope (${series}): ${line}`);
   if (protocol.scope?.size) lines.push('');
   for (const hk of HEADLINE_KS) {
-    for (const c of recallTable(evaluation, hk).filter((c) => c.group === ALL)) {
+    for (const c of recallTable(evaluation, hk).filter(isWholeSeries)) {
       lines.push(
         `recall@${hk}  ${c.series.padEnd(14)} ${formatPercent(c.recall).padStart(6)} ` +
           `${formatPercentInterval(c.interval)}  (${formatHits(c)}; ${intervalNote(c.method)})`,
@@ -65,7 +71,7 @@ export function summaryLines(
   }
   lines.push('', `by group, recall@${k} [95% interval]:`);
   for (const c of recallTable(evaluation, k)) {
-    const label = `${c.series} / ${c.group}`;
+    const label = c.group === null ? c.series : `${c.series} / ${c.group}`;
     lines.push(
       `  ${label.padEnd(44)} ${formatPercent(c.recall).padStart(6)} ` +
         `${formatPercentInterval(c.interval)}  (${formatHits(c)})`,
@@ -119,7 +125,8 @@ export function comparisonLine(c: PaperComparison): string {
 export interface QueryRowView {
   query_id: string;
   series: string;
-  group: string;
+  /** Null: the query is in no group. */
+  group: string | null;
   query: string;
   target_rank: number | null;
   target_score: number | null;

@@ -14,8 +14,8 @@ import type { Evaluation, QueryOutcome } from './evaluate.ts';
 
 export interface RecallCell {
   series: string;
-  /** `all` for the whole series. */
-  group: string;
+  /** The query group (category, domain…); null for the whole series. Never a sentinel string. */
+  group: string | null;
   k: number;
   /** Mean over scorable queries of |credited gold| / |gold|; null when none is scorable. */
   recall: number | null;
@@ -28,7 +28,31 @@ export interface RecallCell {
   method: IntervalMethod;
 }
 
-export const ALL = 'all';
+/** A row of a series × group table: the whole series (group null) or one group of it. */
+export interface SeriesGroup {
+  series: string;
+  group: string | null;
+}
+
+/** The whole series' row, not one of its groups (a group may be named "all"). */
+export const isWholeSeries = (row: { group: string | null }): boolean => row.group === null;
+
+/**
+ * What a row of an exported table covers, in a column of its own beside `group` (empty on a
+ * `series` row): the whole series, or one group of it.
+ */
+export const levelOf = (row: { group: string | null }): 'series' | 'group' =>
+  row.group === null ? 'series' : 'group';
+
+/** A key for a (series, group) row that no two different rows share, whatever their values. */
+export const seriesGroupKey = (row: SeriesGroup): string => JSON.stringify([row.series, row.group]);
+
+/** The distinct groups of some queries, sorted; queries without a group belong to none. */
+export function groupsOf(queries: readonly { group: string | null }[]): string[] {
+  const groups = new Set<string>();
+  for (const q of queries) if (q.group !== null) groups.add(q.group);
+  return [...groups].sort();
+}
 
 export function seriesOf(evaluation: Evaluation): string[] {
   return [...new Set(evaluation.outcomes.map((o) => o.query.series))];
@@ -45,7 +69,12 @@ export function isProportion(outcomes: readonly QueryOutcome[]): boolean {
   return outcomes.every((o) => o.goldRanks.length === 1);
 }
 
-function cell(series: string, group: string, k: number, outcomes: QueryOutcome[]): RecallCell {
+function cell(
+  series: string,
+  group: string | null,
+  k: number,
+  outcomes: QueryOutcome[],
+): RecallCell {
   const perQuery = outcomes.map((o) => queryRecall(o, k));
   const hits = perQuery.reduce((s, r) => s + r, 0);
   const n = outcomes.length;
@@ -68,15 +97,14 @@ function checkK(evaluation: Evaluation, k: number): void {
   }
 }
 
-/** recall@k per series (group `all`) followed by each group of that series, groups sorted. */
+/** recall@k per series (group null) followed by each group of that series, groups sorted. */
 export function recallTable(evaluation: Evaluation, k: number): RecallCell[] {
   checkK(evaluation, k);
   const rows: RecallCell[] = [];
   for (const series of seriesOf(evaluation)) {
     const inSeries = evaluation.outcomes.filter((o) => o.query.series === series);
-    rows.push(cell(series, ALL, k, inSeries));
-    const groups = [...new Set(inSeries.map((o) => o.query.group))].sort();
-    for (const g of groups)
+    rows.push(cell(series, null, k, inSeries));
+    for (const g of groupsOf(inSeries.map((o) => o.query)))
       rows.push(
         cell(
           series,

@@ -18,8 +18,8 @@ export interface ProtocolQuery {
   id: string;
   /** One recall curve and one similarity histogram per series (e.g. naive vs indirect). */
   series: string;
-  /** Breakdown within a series (domain, category, relation type). */
-  group: string;
+  /** Breakdown within a series (domain, category, relation type); null: in no group. */
+  group: string | null;
   text: string;
   corpusId: string;
   /** Distinct gold ids. Empty: not scorable, skipped and counted as such. */

@@ -85,7 +85,7 @@ export function userBenchmarkProtocol(
     queries: rows.queries.map((q) => ({
       id: q.id,
       series: USER_SERIES,
-      group: q.category ?? 'all',
+      group: q.category,
       text: q.text,
       corpusId: USER_CORPUS,
       goldIds: q.gold,

@@ -195,7 +195,18 @@ export function benchmarkRows(
       line: row.line,
     });
   }
+  const queryLines = new Map<string, number>();
   for (const { reader, query } of queryRows) {
+    // A query's id keys its row, its drill-down and its point on the map: two queries, two ids.
+    const before = queryLines.get(query.id);
+    if (before !== undefined) {
+      reader.fail(
+        'memory.id',
+        decl.memory.id,
+        `"${query.id}" is also the id of the query on line ${before}`,
+      );
+    }
+    queryLines.set(query.id, query.line);
     const unknown = query.gold.find((g) => !seen.has(g));
     if (unknown !== undefined) {
       reader.fail('query.gold', decl.query.gold, `"${unknown}" names no memory of ${table}`);

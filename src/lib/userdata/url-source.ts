@@ -3,6 +3,7 @@ import { formatBytes } from '../common/format-bytes.ts';
 import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { connectAllowed, describeSources } from '../offline/csp.ts';
+import { StallWatch } from '../common/stall-watch.ts';
 
 /** A download that sends no byte for this long (headers included) is stopped with a message. */
 export const STALL_SECONDS = 15;
@@ -63,42 +64,6 @@ function blockedMessage(target: UrlTarget, sources: readonly string[] | null | u
   }
   const allowed = describeSources(sources, target.siteOrigin);
   return `${target.href}: blocked by this site's Content-Security-Policy, which lets the page fetch only from ${allowed}; download the file and pick it instead`;
-}
-
-/** Each `step` must settle within `ms`, else the fetch (its body too) is aborted with `onStall()`. */
-class StallWatch {
-  readonly controller = new AbortController();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  stalled = false;
-  constructor(
-    private readonly ms: number,
-    private readonly onStall: () => Error,
-    outer?: AbortSignal,
-  ) {
-    if (outer?.aborted) this.controller.abort(outer.reason);
-    outer?.addEventListener('abort', () => this.controller.abort(outer.reason), { once: true });
-  }
-  async step<T>(work: Promise<T>): Promise<T> {
-    clearTimeout(this.timer);
-    let stall: Error | null = null;
-    const timeout = new Promise<never>((_, reject) => {
-      this.timer = setTimeout(() => {
-        this.stalled = true;
-        stall = this.onStall();
-        reject(stall);
-        this.controller.abort(stall);
-      }, this.ms);
-    });
-    try {
-      return await Promise.race([work, timeout]);
-    } catch (err) {
-      // The abort can reject the pending read ("BodyStreamBuffer was aborted") before the race
-      // hears the timer: the reader is told why it stopped, not how.
-      throw stall ?? err;
-    } finally {
-      clearTimeout(this.timer);
-    }
-  }
 }
 
 function tooLarge(target: UrlTarget, max: number, what: string): Error {

@@ -2,12 +2,16 @@
 // sha256, written by `npm run vectors` (prestart runs it). A page whose texts are all in a pack
 // scores from it without loading the model. The pack's file name and lookup live here only.
 import { errorMessage } from '../common/error-message.ts';
+import { formatBytes } from '../common/format-bytes.ts';
+import { readWatched, StallWatch } from '../common/stall-watch.ts';
+import { timeoutMs } from '../embed/test-hooks.ts';
 import { plural } from '../common/plural.ts';
 import { sha256Hex } from '../common/sha256.ts';
 import type { Embedder, EmbedKind, EmbeddingMatrix, EmbedOptions } from '../embed/embedder.ts';
 import { MODEL_DTYPES, type ModelDtype, type ModelSpec } from '../embed/model-registry.ts';
 import { vectorKeyScope, vectorKeys } from '../embed/vector-cache-key.ts';
 import { loadSiteManifest } from '../offline/site-files.ts';
+import { MANIFEST_FILE } from '../offline/precache.ts';
 import { checkPack, matrixFromPack, readVectorPack } from './pack.ts';
 
 export const SITE_PACKS_DIR = 'vectors';
@@ -37,6 +41,20 @@ export interface SitePackIndex {
 }
 
 export class SitePackError extends Error {}
+
+/**
+ * A site file (the index, a pack) that sends no byte for this long is stopped and named, and the
+ * run embeds instead: a bound on progress, not on total time, so a slow connection never hits it.
+ */
+export const SITE_PACK_STALL_SECONDS = 30;
+
+/** The stall's message: the file, how far it got, for how long. */
+function stallError(file: string, seconds: number, read: number): SitePackError {
+  const what = read === 0 ? 'no byte' : `no byte after the first ${formatBytes(read)}`;
+  return new SitePackError(
+    `${file}: ${what} for ${seconds} s, so the download was stopped; the server stalled`,
+  );
+}
 
 /** "sha256 0123456789ab…": a pack's digest as the pages name it. */
 export const shortDigest = (sha256: string): string => `sha256 ${sha256.slice(0, 12)}…`;
@@ -258,10 +276,34 @@ export class SitePacks {
   private index: Promise<SitePackIndex | null> | null = null;
   private readonly loaded = new Map<string, Promise<SitePackVectors>>();
 
+  /** No byte for this long stops a download (`SITE_PACK_STALL_SECONDS`; shorter in tests). */
+  private readonly stallMs: number;
+
   constructor(
     private readonly siteBase: string,
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
-  ) {}
+    opts: { stallMs?: number } = {},
+  ) {
+    this.stallMs = opts.stallMs ?? timeoutMs('site-pack', SITE_PACK_STALL_SECONDS * 1000);
+  }
+
+  /** The site file at `rel` (under the site's base), each step bounded by the stall time-out. */
+  private async fetchWatched(
+    rel: string,
+  ): Promise<{ res: Response; body: () => Promise<Uint8Array<ArrayBuffer>> }> {
+    let read = 0;
+    const watch = new StallWatch(this.stallMs, () => stallError(rel, this.stallMs / 1000, read));
+    const res = await watch.step(
+      this.fetchImpl(new URL(rel, this.siteBase).href, { signal: watch.controller.signal }),
+    );
+    return { res, body: () => readWatched(res, watch, (n) => (read = n)) };
+  }
+
+  /** The build's file list, read with the same bound: a stalled one is no list (as a missing one). */
+  private readonly manifestFetch: typeof fetch = async () => {
+    const { res, body } = await this.fetchWatched(MANIFEST_FILE);
+    return new Response(res.ok ? await body() : null, { status: res.status, headers: res.headers });
+  };
 
   /** The index; null where the site has none. A broken index is an error naming its field. */
   list(): Promise<SitePackIndex | null> {
@@ -300,16 +342,17 @@ export class SitePacks {
   }
 
   private async readIndex(): Promise<SitePackIndex | null> {
-    const manifest = await loadSiteManifest(this.siteBase, this.fetchImpl);
+    const manifest = await loadSiteManifest(this.siteBase, this.manifestFetch);
     if (manifest && !manifest.precache.some((e) => e.url === SITE_PACKS_INDEX)) return null;
-    const res = await this.fetchImpl(new URL(SITE_PACKS_INDEX, this.siteBase).href);
+    const { res, body } = await this.fetchWatched(SITE_PACKS_INDEX);
     // A dev server's SPA fallback (or a host's 404 page) answers a missing file with HTML.
     const html = (res.headers.get('content-type') ?? '').startsWith('text/html');
     if (res.status === 404 || (res.ok && html)) return null;
     if (!res.ok) throw new SitePackError(`${SITE_PACKS_INDEX}: HTTP ${res.status}`);
+    const bytes = await body();
     let json: unknown;
     try {
-      json = await res.json();
+      json = JSON.parse(new TextDecoder().decode(bytes));
     } catch (err) {
       throw new SitePackError(`${SITE_PACKS_INDEX}: not JSON (${errorMessage(err)})`);
     }
@@ -317,9 +360,10 @@ export class SitePacks {
   }
 
   private async fetchPack(entry: SitePackEntry, spec: ModelSpec): Promise<SitePackVectors> {
-    const url = new URL(`${SITE_PACKS_DIR}/${encodeURIComponent(entry.file)}`, this.siteBase);
-    const res = await this.fetchImpl(url.href);
+    const { res, body } = await this.fetchWatched(
+      `${SITE_PACKS_DIR}/${encodeURIComponent(entry.file)}`,
+    );
     if (!res.ok) throw new SitePackError(`${SITE_PACKS_DIR}/${entry.file}: HTTP ${res.status}`);
-    return sitePackVectors(entry, await res.arrayBuffer(), spec);
+    return sitePackVectors(entry, (await body()).buffer, spec);
   }
 }

@@ -279,3 +279,29 @@ describe('worker RPC: a dead worker', () => {
     expect(rpc.stopped).toBe(false);
   });
 });
+
+describe('worker RPC: a stalled step', () => {
+  it('stops the worker when a call hears nothing for stallMs, naming the step', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { rpc, worker } = pair({ stallMs: 1_000 });
+    const failure = rpc.call('wait', null).catch((error: unknown) => error);
+    await until(() => seen.started.includes('wait'));
+    vi.advanceTimersByTime(999);
+    expect(rpc.stopped).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await failure).toMatchObject({
+      message: 'the test worker stalled: its step "wait" sent nothing for 1 s, so it was stopped',
+    });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('leaves no timer behind a call that answered', async () => {
+    const { rpc } = pair({ stallMs: 50 });
+    const steps: number[] = [];
+    expect(
+      await rpc.call('echo', { text: 'x', steps: 3 }, { onProgress: (n) => steps.push(n) }),
+    ).toBe('X');
+    await new Promise((r) => setTimeout(r, 120));
+    expect(rpc.stopped).toBe(false);
+  });
+});

@@ -40,7 +40,8 @@ describe('comparison report', () => {
       retriever_a: 'poor',
       retriever_b: 'best',
       series: 'naive',
-      group: 'all',
+      level: 'series',
+      group: null,
       metric: 'recall',
       k: 1,
       b: 0,
@@ -75,7 +76,7 @@ describe('comparison report', () => {
     expect(
       formatTies({
         series: 's',
-        group: 'all',
+        group: null,
         k: 5,
         order: ['a', 'b', 'c'],
         groups: [

@@ -11,7 +11,13 @@ const poor = compared('poor', (q) => (q % 4 === 0 ? 1 : 6));
 
 describe('compareRetrievers', () => {
   const c = compareRetrievers([poor, best, close], { ks: [1, 5], tieK: 1, seed: 11 });
-  const pair = (a: string, b: string, series: string, k: number | null, group = 'all') =>
+  const pair = (
+    a: string,
+    b: string,
+    series: string,
+    k: number | null,
+    group: string | null = null,
+  ) =>
     c.pairs.find(
       (p) =>
         p.a === a &&
@@ -37,7 +43,7 @@ describe('compareRetrievers', () => {
   });
 
   it('adjusts by Holm within each series, group and k, and marks significance at alpha', () => {
-    const family = c.pairs.filter((p) => p.series === 'naive' && p.group === 'all' && p.k === 1);
+    const family = c.pairs.filter((p) => p.series === 'naive' && p.group === null && p.k === 1);
     expect(family).toHaveLength(3);
     const adjusted = holm(family.map((p) => p.p ?? 1));
     family.forEach((p, i) => {
@@ -49,7 +55,7 @@ describe('compareRetrievers', () => {
   });
 
   it('draws tie groups best first from the adjusted p-values', () => {
-    const naive = c.ties.find((t) => t.series === 'naive' && t.group === 'all');
+    const naive = c.ties.find((t) => t.series === 'naive' && t.group === null);
     expect(naive).toMatchObject({ k: 1, order: ['best', 'close', 'poor'] });
     expect(naive?.groups).toEqual([
       [0, 1],
@@ -64,18 +70,18 @@ describe('compareRetrievers', () => {
       onlyB: 5,
       queries: 10,
     });
-    expect(c.ties.map((t) => `${t.series}/${t.group}`)).toEqual([
-      'naive/all',
+    expect(c.ties.map((t) => `${t.series}/${t.group ?? '(whole series)'}`)).toEqual([
+      'naive/(whole series)',
       'naive/even',
       'naive/odd',
-      'indirect/all',
+      'indirect/(whole series)',
       'indirect/even',
       'indirect/odd',
     ]);
   });
 
   it('gives each retriever its cells and each pair a seeded ΔAUC interval', () => {
-    expect(c.cells.filter((x) => x.retriever === 'best' && x.group === 'all')).toHaveLength(
+    expect(c.cells.filter((x) => x.retriever === 'best' && x.group === null)).toHaveLength(
       2 * 2 + 2,
     );
     const auc = pair('poor', 'best', 'naive', null);
@@ -89,16 +95,16 @@ describe('compareRetrievers', () => {
 
   it('gives each group its AUC with an interval and each pair its paired ΔAUC there too', () => {
     const groups = c.cells.filter((x) => x.retriever === 'poor' && x.metric === 'auc');
-    expect(groups.map((x) => `${x.series}/${x.group}`).sort()).toEqual([
-      'indirect/all',
+    expect(groups.map((x) => `${x.series}/${x.group ?? '(whole series)'}`).sort()).toEqual([
+      'indirect/(whole series)',
       'indirect/even',
       'indirect/odd',
-      'naive/all',
+      'naive/(whole series)',
       'naive/even',
       'naive/odd',
     ]);
     for (const cell of groups) {
-      expect(cell.value, cell.group).not.toBeNull();
+      expect(cell.value, cell.group ?? 'whole series').not.toBeNull();
       expect(cell.lo ?? 2).toBeLessThanOrEqual(cell.value ?? -1);
       expect(cell.hi ?? -1).toBeGreaterThanOrEqual(cell.value ?? 2);
     }

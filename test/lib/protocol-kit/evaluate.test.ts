@@ -69,11 +69,11 @@ describe('evaluation of a protocol', () => {
     expect(evaluation.skipped.get('s')).toBe(1);
     const at1 = recallTable(evaluation, 1);
     expect(at1.map((c) => [c.group, c.recall, c.hits, c.queries])).toEqual([
-      ['all', 0.25, 0.5, 2],
+      [null, 0.25, 0.5, 2],
       ['g1', 0, 0, 1],
       ['g2', 0.5, 0.5, 1],
     ]);
-    const at3 = recallTable(evaluation, 3).find((c) => c.group === 'all');
+    const at3 = recallTable(evaluation, 3).find((c) => c.group === null);
     expect(at3?.recall).toBe(0.75);
     expect(() => recallTable(evaluation, 4)).toThrow(RangeError);
   });

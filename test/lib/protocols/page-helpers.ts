@@ -30,11 +30,13 @@ export interface CellText {
   hits: string;
 }
 
-/** `series|group` → the recall table's two cells, as displayed. */
+/** `series` (the whole series' row) or `series|group` → the recall table's two cells, as displayed. */
 export async function recallCells(page: Page): Promise<Map<string, CellText>> {
   const rows = await page.$$eval('[data-table="recall"] tbody tr', (trs) =>
     trs.map((tr) => ({
-      key: `${tr.getAttribute('data-series')}|${tr.getAttribute('data-group')}`,
+      key: tr.hasAttribute('data-whole-series')
+        ? (tr.getAttribute('data-series') ?? '')
+        : `${tr.getAttribute('data-series')}|${tr.getAttribute('data-group')}`,
       recall: tr.querySelector('[data-field="recall"]')?.textContent?.trim() ?? '',
       hits: tr.querySelector('[data-field="hits"]')?.textContent?.trim() ?? '',
     })),

@@ -83,6 +83,15 @@ describe('benchmarkRows', () => {
       [GOOD[0], row(5, { query: 'q', gold: [] })],
       'user_t line 5: query.gold (gold): no gold memory id',
     ],
+    [
+      'a query id used twice',
+      [
+        GOOD[0],
+        row(3, { query: 'a', gold: ['m1'], extra: { id: 'q1' } }),
+        row(4, { query: 'b', gold: ['m1'], extra: { id: 'q1' } }),
+      ],
+      'user_t line 4: memory.id (fields.id): "q1" is also the id of the query on line 3',
+    ],
     ['no query at all', [GOOD[0]], 'user_t: no query: no row has a value in query (query.text)'],
   ])('refuses %s, naming the line and the part', (_, rows, message) => {
     expect(() => benchmarkRows('user_t', rows, DECL)).toThrow(message);

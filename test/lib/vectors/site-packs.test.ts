@@ -202,4 +202,59 @@ describe('SitePacks', () => {
       /^vectors\/index\.json: not JSON/,
     );
   });
+
+  it('names a pack that stalls after its first bytes, and one whose server never answers', async () => {
+    const bytes = await packBytes();
+    const entry = await entryOf(bytes);
+    const index = JSON.stringify({ format: SITE_PACKS_FORMAT, packs: [entry] });
+    // The first 1,000 bytes, then nothing until the reader goes away.
+    const stalling: typeof fetch = async (input, init) => {
+      const rel = String(input).slice(base.length);
+      if (rel !== 'vectors/tiny-bert-fp32.parquet')
+        return site({ 'vectors/index.json': index }).fetch(input);
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new Uint8Array(bytes.slice(0, 1000)));
+          init?.signal?.addEventListener('abort', () => c.error(init.signal?.reason));
+        },
+      });
+      return new Response(body);
+    };
+    const packs = new SitePacks(base, stalling, { stallMs: 30 });
+    await expect(packs.vectors(entry, spec)).rejects.toThrow(
+      'vectors/tiny-bert-fp32.parquet: no byte after the first 1000 B for 0.03 s, so the download was stopped; the server stalled',
+    );
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    await expect(new SitePacks(base, silent, { stallMs: 30 }).list()).rejects.toThrow(
+      'vectors/index.json: no byte for 0.03 s, so the download was stopped; the server stalled',
+    );
+  });
+
+  it('lets a slow pack through: the time-out is on progress, not on the whole download', async () => {
+    const bytes = new Uint8Array(await packBytes());
+    const entry = await entryOf(bytes.buffer);
+    const index = JSON.stringify({ format: SITE_PACKS_FORMAT, packs: [entry] });
+    // A chunk every 10 ms: longer in all than the 40 ms bound, never 40 ms without a byte.
+    const slow: typeof fetch = async (input) => {
+      const rel = String(input).slice(base.length);
+      if (rel !== 'vectors/tiny-bert-fp32.parquet')
+        return site({ 'vectors/index.json': index }).fetch(input);
+      const step = Math.ceil(bytes.length / 12);
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(c) {
+          await new Promise((r) => setTimeout(r, 10));
+          if (at >= bytes.length) return c.close();
+          c.enqueue(bytes.slice(at, at + step));
+          at += step;
+        },
+      });
+      return new Response(body);
+    };
+    const packs = new SitePacks(base, slow, { stallMs: 40 });
+    expect((await packs.vectors(entry, spec)).size).toBe(texts.length);
+  });
 });

@@ -150,16 +150,12 @@ describe('LoCoMo-Conv recall@k', () => {
     // k = 1: doc 0 contains "tom", so D1:2 is credited although D1:2 itself ranks last.
     const [two] = evaluation.outcomes;
     expect(two.goldRanks).toEqual([1, 2]);
-    const at1 = recallTable(evaluation, 1).find(
-      (c) => c.series === 'question' && c.group === 'all',
-    );
+    const at1 = recallTable(evaluation, 1).find((c) => c.series === 'question' && c.group === null);
     expect(at1?.recall).toBe(0.5);
-    const at2 = recallTable(evaluation, 2).find(
-      (c) => c.series === 'question' && c.group === 'all',
-    );
+    const at2 = recallTable(evaluation, 2).find((c) => c.series === 'question' && c.group === null);
     expect(at2?.recall).toBe(1);
     const dialog = recallTable(evaluation, 1).find(
-      (c) => c.series === 'dialog' && c.group === 'all',
+      (c) => c.series === 'dialog' && c.group === null,
     );
     expect(dialog).toMatchObject({ recall: 0, queries: 1 });
   });
