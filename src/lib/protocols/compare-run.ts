@@ -388,7 +388,10 @@ export function compareChoices(
   served: ReadonlyMap<string, readonly ModelDtype[]>,
 ): CompareChoice[] {
   const models = [...served].flatMap(([id, dtypes]) =>
-    dtypes.map((dtype) => ({ ref: `${id}:${dtype}`, label: `${getModelSpec(id).label} ${dtype}` })),
+    dtypes.map((dtype) => ({
+      ref: formatRetrieverRef({ id, dtype }),
+      label: `${getModelSpec(id).label} ${dtype}`,
+    })),
   );
   return [{ ref: BM25_ID, label: 'BM25' }, ...models];
 }
@@ -399,8 +402,7 @@ export function pickerRef(
   served: ReadonlyMap<string, readonly ModelDtype[]>,
 ): string {
   if (isBm25(ref) || ref.dtype !== null) return formatRetrieverRef(ref);
-  const first = served.get(ref.id)?.[0];
-  return first ? `${ref.id}:${first}` : ref.id;
+  return formatRetrieverRef({ id: ref.id, dtype: served.get(ref.id)?.[0] ?? null });
 }
 
 /** Each system of each InMind submission loaded on Your data, as `sub:TABLE:SYSTEM`. */

@@ -165,7 +165,10 @@ export function retrieverOptions(
     if (dtypes.length === 0) {
       return [{ value: c.id, label: `${c.label}${whose} — not on this site` }];
     }
-    return dtypes.map((d) => ({ value: `${c.id}:${d}`, label: `${c.label} (${d})${whose}` }));
+    return dtypes.map((dtype) => ({
+      value: formatRetrieverRef({ id: c.id, dtype }),
+      label: `${c.label} (${dtype})${whose}`,
+    }));
   });
 }
 

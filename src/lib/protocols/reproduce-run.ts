@@ -300,46 +300,50 @@ export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<Que
     const dtype = viewDtype(view, await served);
     if (dtype === null) throw new NotOnSiteError(retrieverParam(view));
     // The one resolution of the view's retriever: the hub, the worker and the cache key get it.
-    const ref = resolveRetrieverRef(viewRetrieverRef(view), { dtype, backend: view.device }, 'ret');
-    if (ref === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
+    const model = resolveRetrieverRef(
+      viewRetrieverRef(view),
+      { dtype, backend: view.device },
+      'ret',
+    );
+    if (model === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
     const pool = new RetrieverPool(hub, onLoad);
-    if (isReleaseView(view) && ref !== BM25_ID) {
+    if (isReleaseView(view) && model !== BM25_ID) {
       const pairs = await loadLocomoPlusRelease(reader);
-      const embedder = await pool.embedder(ref);
+      const embedder = await pool.embedder(model);
       const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
         signal,
         onProgress,
-        dtype: ref.dtype,
+        dtype: model.dtype,
       });
-      return { release, backend: ranOn(embedder), model: ref };
+      return { release, backend: ranOn(embedder), model };
     }
     const args: Compute = [reader, view, signal, onProgress, onLoad];
-    if (ref === BM25_ID) return embedded(pool, ref, args);
-    const pack = await packFor(deps, ref);
+    if (model === BM25_ID) return embedded(pool, model, args);
+    const pack = await packFor(deps, model);
     if (pack && !('error' in pack) && packs) {
       const withPacks = { ...deps, packs };
-      if (view.vectors === 'browser') return recompute(withPacks, pool, pack, ref, args);
-      const drawn = await fromPack(withPacks, pack, ref, args);
+      if (view.vectors === 'browser') return recompute(withPacks, pool, pack, model, args);
+      const drawn = await fromPack(withPacks, pack, model, args);
       if (drawn && 'unreadable' in drawn) {
         const source: VectorSource = { kind: 'unreadable', error: drawn.unreadable };
-        return { ...(await embedded(pool, ref, args)), source };
+        return { ...(await embedded(pool, model, args)), source };
       }
       if (drawn) return drawn;
     }
-    const run = await embedded(pool, ref, args);
+    const run = await embedded(pool, model, args);
     return pack && 'error' in pack ? { ...run, source: { kind: 'unreadable', ...pack } } : run;
   };
 }
 
 async function embedded(
   pool: RetrieverPool,
-  ref: ResolvedRetriever,
+  model: ResolvedRetriever,
   [reader, view, signal, onProgress]: Compute,
 ): Promise<ReproduceResult> {
-  const retriever = await pool.retriever(ref, view.queryPrefix);
+  const retriever = await pool.retriever(model, view.queryPrefix);
   const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
-  if (ref === BM25_ID) return { run, backend: 'BM25 (no model)' };
-  return { run, backend: ranOn(await pool.embedder(ref)), model: ref };
+  if (model === BM25_ID) return { run, backend: 'BM25 (no model)' };
+  return { run, backend: ranOn(await pool.embedder(model)), model };
 }
 
 /** The words under a result that say where its vectors came from. */
