@@ -21,7 +21,7 @@ import {
   type ModelDtype,
   type ModelSpec,
 } from '../src/lib/embed/model-registry.ts';
-import { parseModelRef, type ModelRef } from '../src/lib/embed/model-ref.ts';
+import type { ModelRef } from '../src/lib/embed/model-ref.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
 import { nodeRuntime } from '../src/lib/embed/node-runtime.ts';
 import { recallCurveSpec } from '../src/lib/charts/recall-curve.ts';
@@ -43,8 +43,8 @@ import {
 import {
   BM25_ID,
   RetrieverPool,
+  parseRetriever,
   type EmbedderFactory,
-  type RetrieverRef,
 } from '../src/lib/protocol-kit/pool.ts';
 import {
   comparisonLine,
@@ -55,7 +55,7 @@ import {
 import { levelOf, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
 import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
 import { buildProtocol } from '../src/lib/protocols/build.ts';
-import { runProtocol } from '../src/lib/protocols/run.ts';
+import { runProtocol, scoreRetriever } from '../src/lib/protocols/run.ts';
 import {
   compareRetrievers,
   type ComparedRetriever,
@@ -72,10 +72,13 @@ import {
 import { submissionSystemsQuery } from '../src/lib/userdata/submission-proxy-queries.ts';
 import { comparisonCsvRows, comparisonLines } from '../src/lib/protocol-kit/compare-report.ts';
 import {
-  formatCompareRef,
-  parseCompareRef,
-  type CompareRef,
-} from '../src/lib/protocol-kit/compare-ref.ts';
+  formatRetrieverRef,
+  parseRetrieverRef,
+  registryRef,
+  resolveRetrieverRef,
+  type ResolvedRetriever,
+  type RetrieverRef,
+} from '../src/lib/protocol-kit/retriever-ref.ts';
 import type { Protocol } from '../src/lib/protocol-kit/types.ts';
 import {
   BENCHMARK_DEFS,
@@ -127,7 +130,7 @@ export interface CliOptions {
   /** Weights of the dense model; null: the model's first (fp32 where it has one). */
   dtype: ModelDtype | null;
   /** `--compare`: two or more retrievers on the same queries; null for one retriever. */
-  compare: CompareRef[] | null;
+  compare: RetrieverRef[] | null;
   /** Level of the tie groups after Holm. */
   alpha: number;
   /** `--benchmark-file`: the reader's own benchmark file, loaded as Your data loads it. */
@@ -156,24 +159,45 @@ function positiveInt(value: string, flag: string): number {
   return n;
 }
 
+const NODE = { backend: 'node' } as const;
+
+/**
+ * `--model ID[:DTYPE]` (or `--retriever ID`), read by the one retriever grammar and resolved in
+ * Node: the CLI runs the machine's copy (`@node`, the only backend it runs, may be written).
+ */
+function modelArg(text: string, dtype: ModelDtype | null): ModelRef {
+  const id = text.endsWith('@node') ? text.slice(0, -'@node'.length) : text;
+  if (/[@+]/.test(id)) {
+    throw new UsageError(
+      `--model: "${text}": the CLI runs the machine's copy in Node (src/lib/embed/node-runtime.ts): give ID or ID:DTYPE`,
+    );
+  }
+  try {
+    const model = parseRetriever(id, { ...NODE, dtype: dtype ?? undefined }, '--model');
+    if (model !== BM25_ID) return model;
+  } catch (err) {
+    throw new UsageError(errorMessage(err));
+  }
+  throw new UsageError('--model picks a dense retriever: use --retriever bm25');
+}
+
 /** `--compare bm25,minilm,minilm:q8`: each a known retriever, none twice, two or more. */
-export function compareRefs(text: string): CompareRef[] {
+export function compareRefs(text: string): RetrieverRef[] {
   const refs = text.split(',').map((part) => {
     try {
-      const ref = parseCompareRef(part);
+      const ref = parseRetrieverRef(part);
       if (ref.submission?.kind === 'table') {
         throw new Error(
           `"${part}": sub:TABLE:SYSTEM names a table of the page's Your data; here give the file, submission:FILE[:SYSTEM]`,
         );
       }
-      if (ref.id !== BM25_ID && !ref.brought && !ref.submission) compareModel(ref, null);
-      if (ref.id === BM25_ID && ref.dtype !== null) throw new Error('bm25 has no dtype');
+      if (!ref.brought && !ref.submission) resolveRetrieverRef(ref, NODE, '--compare');
       return ref;
     } catch (err) {
       throw new UsageError(`--compare: ${errorMessage(err)}`);
     }
   });
-  const names = refs.map(formatCompareRef);
+  const names = refs.map(formatRetrieverRef);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined) throw new UsageError(`--compare names "${twice}" twice`);
   if (refs.length < 2) throw new UsageError('--compare needs two or more retrievers');
@@ -309,7 +333,7 @@ export function parseArgs(
     time: 0,
     syntheticDims: null as number | null,
     dtype: null as ModelDtype | null,
-    compare: null as CompareRef[] | null,
+    compare: null as RetrieverRef[] | null,
     alpha: 0.05,
     benchmarkFile: null as string | null,
     mapping: null as string | null,
@@ -367,19 +391,7 @@ export function parseArgs(
   const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
   spec.inmind.target = target ?? paper.target ?? spec.inmind.target;
   const id = resolveRetriever(retriever, model, paper.retriever);
-  let ref: ModelRef | null = null;
-  if (id !== BM25_ID) {
-    try {
-      ref = parseModelRef(id, { dtype: opts.dtype ?? undefined, backend: 'node' }, '--model');
-    } catch (err) {
-      throw new UsageError(errorMessage(err));
-    }
-    if (ref.backend !== 'node' || ref.source !== 'site') {
-      throw new UsageError(
-        `--model: "${id}": the CLI runs the machine's copy in Node (src/lib/embed/node-runtime.ts): give ID or ID:DTYPE`,
-      );
-    }
-  }
+  const ref = id === BM25_ID ? null : modelArg(id, opts.dtype);
   if (opts.compare !== null && (retriever !== null || model !== null)) {
     throw new UsageError('--compare names every retriever: drop --retriever and --model');
   }
@@ -588,7 +600,7 @@ export interface ReleaseRun {
 }
 
 /** What the run retrieves with: BM25 or the parsed model reference. */
-function retrieverRef(opts: CliOptions): RetrieverRef {
+function retrieverRef(opts: CliOptions): ResolvedRetriever {
   return opts.model ?? BM25_ID;
 }
 
@@ -654,26 +666,22 @@ function runtimeOf(opts: CliOptions, model: ModelRef): string | undefined {
   return opts.syntheticDims === null ? nodeRuntime(model.dtype) : undefined;
 }
 
-/** A compared model's reference, run in Node (node-runtime.ts): its own dtype, else `--dtype`, else its first. */
-function compareModel(ref: CompareRef, dtype: ModelDtype | null): ModelRef {
-  const defaults = { dtype: ref.dtype ?? dtype ?? undefined, backend: 'node' as const };
-  return parseModelRef(ref.id, defaults, '--compare');
-}
-
-const refLabel = (model: RetrieverRef) =>
+const refLabel = (model: ResolvedRetriever) =>
   model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
 
 /** The compared refs' models: registry models parsed, brought ones opened (files read, digests recorded). */
 async function comparedModels(
-  refs: readonly CompareRef[],
+  refs: readonly RetrieverRef[],
   dtype: ModelDtype | null,
-): Promise<{ models: RetrieverRef[]; packs: Map<string, Embedder>; lines: string[] }> {
-  const models: RetrieverRef[] = [];
+): Promise<{ models: ResolvedRetriever[]; packs: Map<string, Embedder>; lines: string[] }> {
+  const models: ResolvedRetriever[] = [];
   const packs = new Map<string, Embedder>();
   const lines: string[] = [];
   for (const ref of refs) {
     if (!ref.brought) {
-      models.push(ref.id === BM25_ID ? BM25_ID : compareModel(ref, dtype));
+      // A compared model runs in Node: its own dtype, else `--dtype`, else its first.
+      const defaults = { ...NODE, dtype: dtype ?? undefined };
+      models.push(resolveRetrieverRef(registryRef(ref), defaults, '--compare'));
       continue;
     }
     const opened = await openBrought(ref.brought, dtype);
@@ -687,7 +695,7 @@ async function comparedModels(
 /** Each submission file loaded once, as the page loads it: path → its table. */
 async function loadSubmissionFiles(
   catalog: Catalog,
-  refs: readonly CompareRef[],
+  refs: readonly RetrieverRef[],
 ): Promise<Map<string, string>> {
   const tables = new Map<string, string>();
   for (const ref of refs) {
@@ -697,13 +705,13 @@ async function loadSubmissionFiles(
     try {
       bytes = await readInputFile(sub.path, 'submission: (an InMind submission)');
     } catch (err) {
-      throw new Error(`${formatCompareRef(ref)}: ${errorMessage(err)}`);
+      throw new Error(`${formatRetrieverRef(ref)}: ${errorMessage(err)}`);
     }
     const source = bytesSource(path.basename(sub.path), bytes);
     const plan = planFrom(await inspectUserFile(source));
     if (plan.kind !== SUBMISSION_KIND) {
       throw new Error(
-        `${formatCompareRef(ref)}: ${sub.path} is not an InMind submission (its first record lacks task_id, system, config, naive, query)`,
+        `${formatRetrieverRef(ref)}: ${sub.path} is not an InMind submission (its first record lacks task_id, system, config, naive, query)`,
       );
     }
     const taken = new Set(tables.values());
@@ -717,10 +725,10 @@ async function loadSubmissionFiles(
 /** `submission:FILE` without a system: one retriever per system of the file, in file order. */
 async function expandSubmissions(
   catalog: Catalog,
-  refs: readonly CompareRef[],
+  refs: readonly RetrieverRef[],
   tables: ReadonlyMap<string, string>,
-): Promise<{ refs: CompareRef[]; sources: SubmissionSource[] }> {
-  const out: CompareRef[] = [];
+): Promise<{ refs: RetrieverRef[]; sources: SubmissionSource[] }> {
+  const out: RetrieverRef[] = [];
   const sources: SubmissionSource[] = [];
   for (const ref of refs) {
     const sub = ref.submission;
@@ -746,7 +754,7 @@ async function expandSubmissions(
 /** `--compare`: one protocol build, each retriever on it, then the paired statistics. */
 export async function reproduceComparison(
   opts: CliOptions,
-  asked: readonly CompareRef[],
+  asked: readonly RetrieverRef[],
   catalog: Catalog,
 ): Promise<CompareRun> {
   const counts: CacheCounts = { cached: 0, computed: 0 };
@@ -762,19 +770,18 @@ export async function reproduceComparison(
     const protocol = pairedProtocol(full, subs);
     const compared: ComparedRetriever[] = [];
     for (const ref of refs) {
-      const sub = subs.get(formatCompareRef(ref));
+      const sub = subs.get(formatRetrieverRef(ref));
       if (sub) {
         compared.push(await submissionCompared(protocol, sub));
         continue;
       }
-      const model = models[ranked.indexOf(ref)];
+      const model = models[ranked.findIndex((r) => r === ref)];
       const retriever = await pool.retriever(model, opts.queryPrefix);
-      await retriever.prepare(protocol);
-      const evaluation = scoreProtocol(protocol, retriever);
+      const { evaluation } = await scoreRetriever(protocol, retriever);
       const revision = model === BM25_ID ? undefined : model.revision;
       const runtime = model === BM25_ID || packs.has(model.id) ? undefined : runtimeOf(opts, model);
       compared.push({
-        ref: formatCompareRef(ref),
+        ref: formatRetrieverRef(ref),
         label: refLabel(model),
         evaluation,
         revision,
@@ -1064,7 +1071,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       else if (opts.format === 'json') console.log(JSON.stringify(run.comparison, null, 2));
       else process.stdout.write(rowsToCsv(comparisonCsvRows(run.comparison)));
       const names = opts.compare
-        .map(formatCompareRef)
+        .map(formatRetrieverRef)
         .join('-')
         .replace(/[^\w.-]+/g, '_');
       const written = await writeComparisonOutputs(

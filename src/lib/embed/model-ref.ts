@@ -70,6 +70,33 @@ export function refOfSpec(spec: ModelSpec, defaults: ModelRefDefaults = {}): Mod
   };
 }
 
+/** The registry entry for `id`, or an error that names the known ones. */
+function specOf(id: string, where: string, specs: readonly ModelSpec[]): ModelSpec {
+  const spec = specs.find((candidate) => candidate.id === id);
+  if (spec) return spec;
+  const known = specs.map((s) => s.id).join(', ');
+  throw new ModelRefError(where, `Unknown model "${id}" (known: ${known})`);
+}
+
+function checkDtype(spec: ModelSpec, dtype: ModelDtype | undefined, where: string): void {
+  if (dtype !== undefined && !spec.dtypes.includes(dtype)) {
+    throw new ModelRefError(
+      where,
+      `${spec.id} has no ${dtype} weights (has: ${spec.dtypes.join(', ')})`,
+    );
+  }
+}
+
+/**
+ * The reference for a model id already read (a retriever reference's): the registry lookup and
+ * the dtype check of `parseModelRef`, with the same errors, and no text to parse again.
+ */
+export function resolveModelRef(id: string, defaults: ModelRefDefaults, where: string): ModelRef {
+  const spec = specOf(id, where, listModelSpecs());
+  checkDtype(spec, defaults.dtype, where);
+  return refOfSpec(spec, defaults);
+}
+
 /**
  * Parses untrusted text (a URL parameter, a picker's value, a CLI flag); `where` names it in the
  * error. Parts the text gives win over `defaults`.
@@ -84,21 +111,12 @@ export function parseModelRef(
   const quoted = JSON.stringify(text);
   if (!match) throw new ModelRefError(where, `${quoted} is not a model reference (${FORM})`);
   const [, id, dtypeText, backendText, hub] = match;
-  const spec = specs.find((candidate) => candidate.id === id);
-  if (!spec) {
-    const known = specs.map((s) => s.id).join(', ');
-    throw new ModelRefError(where, `Unknown model "${id}" (known: ${known})`);
-  }
+  const spec = specOf(id, where, specs);
   const dtype = dtypeText === undefined ? defaults.dtype : pick(dtypeText, MODEL_DTYPES);
   if (dtypeText !== undefined && dtype === undefined) {
     throw new ModelRefError(where, `${quoted}: dtype must be one of ${MODEL_DTYPES.join(', ')}`);
   }
-  if (dtype !== undefined && !spec.dtypes.includes(dtype)) {
-    throw new ModelRefError(
-      where,
-      `${id} has no ${dtype} weights (has: ${spec.dtypes.join(', ')})`,
-    );
-  }
+  checkDtype(spec, dtype, where);
   const backend = backendText === undefined ? defaults.backend : pick(backendText, MODEL_BACKENDS);
   if (backend === undefined && backendText !== undefined) {
     throw new ModelRefError(

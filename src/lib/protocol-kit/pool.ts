@@ -1,28 +1,31 @@
 import type { Embedder } from '../embed/embedder.ts';
 import { EmbedderHub, type HubEmbedder, type LoadedEmbedder } from '../embed/embedder-hub.ts';
 import { listModelSpecs } from '../embed/model-registry.ts';
-import { parseModelRef, type ModelRef, type ModelRefDefaults } from '../embed/model-ref.ts';
+import type { ModelRef, ModelRefDefaults } from '../embed/model-ref.ts';
 import type { UnitVectors } from '../embed/unit-vectors.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
 import { BM25_ID, bm25Retriever } from './bm25-retriever.ts';
 import { denseRetriever } from './dense-retriever.ts';
 import type { Retriever } from './retriever.ts';
+import {
+  parseRetrieverRef,
+  registryRef,
+  resolveRetrieverRef,
+  type ResolvedRetriever,
+} from './retriever-ref.ts';
 
 export { BM25_ID };
 
 /** Makes the `Embedder` for a model reference: the Node one in the CLI. */
 export type EmbedderFactory = (model: ModelRef) => Promise<Embedder>;
 
-/** What a protocol retrieves with: BM25, or a model by its reference. */
-export type RetrieverRef = typeof BM25_ID | ModelRef;
-
-/** `bm25` or a model reference (`parseModelRef`'s form); `where` names the text in errors. */
+/** `bm25`, `ID` or `ID:DTYPE` read and resolved at once; `where` names the text in errors. */
 export function parseRetriever(
   text: string,
   defaults: ModelRefDefaults = {},
   where = 'retriever',
-): RetrieverRef {
-  return text === BM25_ID ? BM25_ID : parseModelRef(text, defaults, where);
+): ResolvedRetriever {
+  return resolveRetrieverRef(registryRef(parseRetrieverRef(text, where), where), defaults, where);
 }
 
 export interface RetrieverChoice {
@@ -91,7 +94,7 @@ export class RetrieverPool {
     return this.requireHub(model).vectors({ model });
   }
 
-  async retriever(ref: RetrieverRef, queryPrefix = true): Promise<Retriever> {
+  async retriever(ref: ResolvedRetriever, queryPrefix = true): Promise<Retriever> {
     if (ref === BM25_ID) return bm25Retriever();
     const embedder = await this.embedder(ref);
     return denseRetriever(embedder, { queryPrefix, vectors: embedder.vectors });

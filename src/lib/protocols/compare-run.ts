@@ -3,23 +3,31 @@
 // request aborts the one before it; cancel keeps what was embedded.
 import type { EmbedderHub } from '../embed/embedder-hub.ts';
 import { getModelSpec, MODEL_DTYPES, type ModelDtype } from '../embed/model-registry.ts';
-import { parseModelRef } from '../embed/model-ref.ts';
 import { pickedModel } from '../embed/picked-files.ts';
 import { pickedModelRef } from '../embed/picked-folder.ts';
 import type { QueryRunner } from '../query/query-client.ts';
-import { errorMessage } from '../common/error-message.ts';
-import { createStore, patch } from '../common/store.ts';
+import { RunMachine, type RunSteps } from './run-machine.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import {
   compareRetrievers,
   type ComparedRetriever,
   type Comparison,
 } from '../protocol-kit/compare.ts';
-import { scoreProtocol } from '../protocol-kit/evaluate.ts';
 import { RetrieverPool } from '../protocol-kit/pool.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
-import { formatCompareRef, parseCompareRef, type CompareRef } from '../protocol-kit/compare-ref.ts';
+import {
+  formatRetrieverRef,
+  isBm25,
+  parseRetrieverRef,
+  registryRef,
+  resolveRetrieverRef,
+  type BroughtRetrieverRef,
+  type RegistryRetrieverRef,
+  type RetrieverRef,
+} from '../protocol-kit/retriever-ref.ts';
 import { buildProtocol } from './build.ts';
+import { scoreRetriever } from './run.ts';
+import type { Retriever } from '../protocol-kit/retriever.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
 import type { PickedPacks } from '../vectors/pack-model.ts';
 import { shortDigest, type SitePacks } from '../vectors/site-packs.ts';
@@ -70,7 +78,7 @@ export const COMPARE_IDLE: CompareState = {
 
 export interface CompareRequest {
   view: ReproduceParams;
-  refs: readonly CompareRef[];
+  refs: readonly RetrieverRef[];
   /** The k of the tie groups and the disagreement lists. */
   k: number | null;
   alpha: number;
@@ -97,22 +105,22 @@ export type CompareCompute<Source> = (
 
 /** `cmp=bm25,minilm,minilm:q8`: the refs that parse, in order, each once; the rest named. */
 export function readCompareRefs(text: string | undefined): {
-  refs: CompareRef[];
+  refs: RetrieverRef[];
   rejected: string[];
 } {
-  const refs: CompareRef[] = [];
+  const refs: RetrieverRef[] = [];
   const rejected: string[] = [];
   for (const part of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
     try {
-      const ref = parseCompareRef(part);
+      const ref = parseRetrieverRef(part);
       // A pack or a folder picked in the page, a Hub model downloaded in it, or a submission table.
       if (ref.submission?.kind === 'file') throw new Error('a page reads tables, not paths');
       if (ref.brought?.kind === 'onnx' && !isPickedName(ref.brought.path, ref.dtype)) {
         throw new Error('a page picks a folder by its name, onnx:NAME');
       }
-      if (ref.id !== BM25_ID && !ref.brought && !ref.submission) getModelSpec(ref.id);
-      const name = formatCompareRef(ref);
-      if (!refs.some((r) => formatCompareRef(r) === name)) refs.push(ref);
+      if (!isBm25(ref) && !ref.brought && !ref.submission) getModelSpec(ref.id);
+      const name = formatRetrieverRef(ref);
+      if (!refs.some((r) => formatRetrieverRef(r) === name)) refs.push(ref);
     } catch {
       rejected.push(part);
     }
@@ -122,12 +130,12 @@ export function readCompareRefs(text: string | undefined): {
 
 /** The Hub models of a comparison whose files are not in this page yet (`loaded`: those that are). */
 export function hubWaiting(
-  refs: readonly CompareRef[],
+  refs: readonly RetrieverRef[],
   loaded: readonly { id: string }[],
 ): string[] {
   return refs
     .filter((r) => r.brought?.kind === 'hub')
-    .map(formatCompareRef)
+    .map(formatRetrieverRef)
     .filter((name) => !loaded.some((l) => l.id === name));
 }
 
@@ -144,7 +152,7 @@ function isPickedName(path: string, dtype: ModelDtype | null): boolean {
 
 function requestKey(r: CompareRequest): string {
   const { spec, queryPrefix, device, vectors } = r.view;
-  const refs = r.refs.map(formatCompareRef);
+  const refs = r.refs.map(formatRetrieverRef);
   return JSON.stringify([
     spec,
     queryPrefix,
@@ -158,69 +166,42 @@ function requestKey(r: CompareRequest): string {
   ]);
 }
 
-export class CompareRun<Source> {
-  private readonly state = createStore(COMPARE_IDLE);
-  readonly subscribe = this.state.subscribe;
-  readonly getSnapshot = this.state.get;
-  private current: AbortController | null = null;
-  private lastKey = '';
+const STEPS: RunSteps<CompareState, CompareResult> = {
+  started: { phase: 'running', error: '', step: null, progress: null },
+  finished: (result) => ({ phase: 'idle', step: null, progress: null, ...result }),
+  failed: (_err, error) => ({
+    phase: 'error',
+    error,
+    comparison: null,
+    retrievers: [],
+    fromSite: {},
+  }),
+  cancelled: { phase: 'cancelled', step: null, progress: null },
+};
 
-  constructor(private readonly compute: CompareCompute<Source>) {}
+/** The comparison's runs: the run machine, each run taking every retriever in turn. */
+export class CompareRun<Source> extends RunMachine<CompareState, CompareResult> {
+  constructor(private readonly compute: CompareCompute<Source>) {
+    super(COMPARE_IDLE, STEPS);
+  }
 
   /** Starts a run when the request differs from the last one; fewer than two retrievers clear it. */
   request(source: Source | null, request: CompareRequest): void {
     const key = requestKey(request);
-    if (!source || key === this.lastKey) return;
-    this.lastKey = key;
-    this.current?.abort();
-    this.current = null;
+    if (!source || !this.isNew(key)) return;
     if (request.refs.length < 2) {
-      this.state.set(COMPARE_IDLE);
+      this.clear(key);
       return;
     }
-    const controller = new AbortController();
-    this.current = controller;
-    const { signal } = controller;
-    patch(this.state, { phase: 'running', error: '', step: null, progress: null });
-    const live =
-      <T>(f: (v: T) => void) =>
-      (v: T) => {
-        if (!signal.aborted) f(v);
-      };
-    this.compute(
-      source,
-      request,
-      signal,
-      live((step) => patch(this.state, { step, progress: null })),
-      live((progress) => patch(this.state, { progress })),
-    ).then(
-      live((result: CompareResult) =>
-        patch(this.state, { phase: 'idle', step: null, progress: null, ...result }),
-      ),
-      live((err: unknown) =>
-        patch(this.state, {
-          phase: 'error',
-          error: errorMessage(err),
-          comparison: null,
-          retrievers: [],
-          fromSite: {},
-        }),
+    this.run(key, (signal, report) =>
+      this.compute(
+        source,
+        request,
+        signal,
+        (step) => report({ step, progress: null }),
+        (progress) => report({ progress }),
       ),
     );
-  }
-
-  cancel(): void {
-    if (this.state.get().phase !== 'running') return;
-    this.current?.abort();
-    this.current = null;
-    this.lastKey = '';
-    patch(this.state, { phase: 'cancelled', step: null, progress: null });
-  }
-
-  dispose(): void {
-    this.current?.abort();
-    this.current = null;
-    this.state.close();
   }
 }
 
@@ -280,76 +261,99 @@ async function fromSitePack(
 const whenLost = (table: string) =>
   `Load the InMind submission file that made ${table} again on Your data: a table this browser did not keep is gone after a reload.`;
 
+/** One retriever of a comparison made ready to run; `sha256`: the site's pack its vectors are from. */
+interface Candidate {
+  retriever: Retriever;
+  label: string;
+  revision?: string;
+  note?: string;
+  sha256?: string;
+}
+
+interface CandidateContext {
+  deps: CompareComputeDeps;
+  protocol: Protocol;
+  request: CompareRequest;
+  signal: AbortSignal;
+  dtypes: ReadonlyMap<string, readonly ModelDtype[]>;
+}
+
+/** A folder or Hub model picked in this page, or a picked vector pack. */
+async function broughtCandidate(
+  ref: BroughtRetrieverRef,
+  name: string,
+  { deps, request }: CandidateContext,
+): Promise<Candidate> {
+  const { queryPrefix, device } = request.view;
+  if (ref.brought.kind === 'pack') return packRetriever(name, deps.packs, queryPrefix);
+  const picked = pickedModel(name);
+  if (!picked) throw new Error(notPicked(name, ref.brought.kind));
+  const model = pickedModelRef(picked, device);
+  const retriever = await new RetrieverPool(deps.hub).retriever(model, queryPrefix);
+  const from =
+    ref.brought.kind === 'hub' ? 'files from the Hub at this commit' : 'files read in this page';
+  const files = picked.model.files.map((f) => `${f.path} sha256 ${f.sha256} (${f.bytes} bytes)`);
+  const note = `${from}: ${files.join('; ')}`;
+  return { retriever, label: `${model.spec.label} ${model.dtype}`, revision: model.revision, note };
+}
+
+/** BM25, or a model the site serves in the dtype asked for (else its first), from its pack where it can. */
+async function registryCandidate(
+  ref: RegistryRetrieverRef,
+  name: string,
+  { deps, protocol, request, signal, dtypes }: CandidateContext,
+): Promise<Candidate> {
+  const { queryPrefix, device } = request.view;
+  const dtype = isBm25(ref) ? undefined : (ref.dtype ?? dtypes.get(ref.id)?.[0]);
+  if (!isBm25(ref) && (dtype === undefined || !dtypes.get(ref.id)?.includes(dtype))) {
+    throw new Error(`${name}: not on this site (its ${dtype ?? ''} weights are not served)`);
+  }
+  // The comparison's one resolution of each model: the hub, the worker and the cache key get it.
+  const model = resolveRetrieverRef(ref, { dtype, backend: device }, 'cmp');
+  const pool = new RetrieverPool(deps.hub);
+  if (model === BM25_ID) return { retriever: await pool.retriever(model), label: 'BM25' };
+  const label = `${model.spec.label} ${model.dtype}`;
+  const site = await fromSitePack(deps, model, protocol, request, signal);
+  const retriever = site?.retriever ?? (await pool.retriever(model, queryPrefix));
+  return { retriever, label, revision: model.revision, sha256: site?.sha256 };
+}
+
 /** The real computation over the tables: each retriever in the dtype asked for, or the site's first. */
 export function compareCompute(deps: CompareComputeDeps): CompareCompute<QueryRunner> {
-  const { hub, served, packs, missingTable = whenLost } = deps;
+  const { served, missingTable = whenLost } = deps;
   return async (reader, request, signal, onStep, onProgress) => {
     const full = await buildProtocol(request.view.spec, reader);
     const sources = request.refs.flatMap((ref) => {
       const sub = ref.submission;
       if (sub?.kind !== 'table') return [];
       const { table, system } = sub;
-      return [{ name: formatCompareRef(ref), table, system, whenMissing: missingTable(table) }];
+      return [{ name: formatRetrieverRef(ref), table, system, whenMissing: missingTable(table) }];
     });
     const subs = await openSubmissions(reader, full, sources);
     const protocol = pairedProtocol(full, subs);
     const dtypes = await served;
     const retrievers: ComparedRetriever[] = [];
     const fromSite: Record<string, string> = {};
+    const ctx: CandidateContext = { deps, protocol, request, signal, dtypes };
     for (const [index, ref] of request.refs.entries()) {
-      const name = formatCompareRef(ref);
+      const name = formatRetrieverRef(ref);
       onStep({ index, total: request.refs.length, ref: name });
       const sub = subs.get(name);
       if (sub) {
         retrievers.push(await submissionCompared(protocol, sub));
         continue;
       }
-      if (ref.brought?.kind === 'onnx' || ref.brought?.kind === 'hub') {
-        const picked = pickedModel(name);
-        if (!picked) throw new Error(notPicked(name, ref.brought.kind));
-        const model = pickedModelRef(picked, request.view.device);
-        const retriever = await new RetrieverPool(hub).retriever(model, request.view.queryPrefix);
-        await retriever.prepare(protocol, { signal, onProgress });
-        signal.throwIfAborted();
-        const evaluation = scoreProtocol(protocol, retriever);
-        const label = `${model.spec.label} ${model.dtype}`;
-        const from =
-          ref.brought.kind === 'hub'
-            ? 'files from the Hub at this commit'
-            : 'files read in this page';
-        const note = `${from}: ${picked.model.files.map((f) => `${f.path} sha256 ${f.sha256} (${f.bytes} bytes)`).join('; ')}`;
-        retrievers.push({ ref: name, label, evaluation, revision: model.revision, note });
-        continue;
-      }
-      if (ref.brought?.kind === 'pack') {
-        const pack = packRetriever(name, packs, request.view.queryPrefix);
-        await pack.retriever.prepare(protocol, { signal, onProgress });
-        signal.throwIfAborted();
-        const evaluation = scoreProtocol(protocol, pack.retriever);
-        retrievers.push({ ref: name, label: pack.label, evaluation, revision: pack.revision });
-        continue;
-      }
-      const dtype = ref.id === BM25_ID ? null : (ref.dtype ?? dtypes.get(ref.id)?.[0] ?? null);
-      if (ref.id !== BM25_ID && (dtype === null || !dtypes.get(ref.id)?.includes(dtype))) {
-        throw new Error(`${name}: not on this site (its ${dtype ?? ''} weights are not served)`);
-      }
-      // The comparison's one parse of each model: the hub, the worker and the cache key get it.
-      const model =
-        ref.id === BM25_ID || dtype === null
-          ? BM25_ID
-          : parseModelRef(ref.id, { dtype, backend: request.view.device }, 'cmp');
-      const site =
-        model === BM25_ID ? null : await fromSitePack(deps, model, protocol, request, signal);
-      if (site) fromSite[name] = site.sha256;
-      const retriever =
-        site?.retriever ??
-        (await new RetrieverPool(hub).retriever(model, request.view.queryPrefix));
-      if (!site) await retriever.prepare(protocol, { signal, onProgress });
-      signal.throwIfAborted();
-      const evaluation = scoreProtocol(protocol, retriever);
-      const label = model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
-      const revision = model === BM25_ID ? undefined : model.revision;
-      retrievers.push({ ref: name, label, evaluation, revision });
+      const one = ref.brought
+        ? await broughtCandidate(ref, name, ctx)
+        : await registryCandidate(registryRef(ref), name, ctx);
+      if (one.sha256) fromSite[name] = one.sha256;
+      const { evaluation } = await scoreRetriever(protocol, one.retriever, {
+        signal,
+        onProgress,
+        prepared: one.sha256 !== undefined,
+      });
+      const { label, revision, note } = one;
+      retrievers.push({ ref: name, label, evaluation, revision, ...(note ? { note } : {}) });
     }
     const comparison = compareRetrievers(retrievers, {
       tieK: request.k ?? protocol.defaultK,
@@ -384,19 +388,21 @@ export function compareChoices(
   served: ReadonlyMap<string, readonly ModelDtype[]>,
 ): CompareChoice[] {
   const models = [...served].flatMap(([id, dtypes]) =>
-    dtypes.map((dtype) => ({ ref: `${id}:${dtype}`, label: `${getModelSpec(id).label} ${dtype}` })),
+    dtypes.map((dtype) => ({
+      ref: formatRetrieverRef({ id, dtype }),
+      label: `${getModelSpec(id).label} ${dtype}`,
+    })),
   );
   return [{ ref: BM25_ID, label: 'BM25' }, ...models];
 }
 
 /** A ref as the picker names it: a model without dtype is the site's first served one. */
 export function pickerRef(
-  ref: CompareRef,
+  ref: RetrieverRef,
   served: ReadonlyMap<string, readonly ModelDtype[]>,
 ): string {
-  if (ref.id === BM25_ID || ref.dtype !== null) return formatCompareRef(ref);
-  const first = served.get(ref.id)?.[0];
-  return first ? `${ref.id}:${first}` : ref.id;
+  if (isBm25(ref) || ref.dtype !== null) return formatRetrieverRef(ref);
+  return formatRetrieverRef({ id: ref.id, dtype: served.get(ref.id)?.[0] ?? null });
 }
 
 /** Each system of each InMind submission loaded on Your data, as `sub:TABLE:SYSTEM`. */
@@ -413,6 +419,6 @@ export async function submissionChoices(reader: QueryRunner): Promise<CompareCho
 }
 
 /** Whether a comparison names a submission: it then waits for the kept tables and reruns on a reload. */
-export function namesSubmission(refs: readonly CompareRef[]): boolean {
+export function namesSubmission(refs: readonly RetrieverRef[]): boolean {
   return refs.some((r) => r.submission !== undefined);
 }

@@ -6,7 +6,15 @@ import { BM25_ID, retrieverChoices } from '../protocol-kit/pool.ts';
 import { errorMessage } from '../common/error-message.ts';
 import type { ModelDtype } from '../embed/model-registry.ts';
 import { PAGE_DTYPE } from '../embed/site-models.ts';
-import { parseModelRef } from '../embed/model-ref.ts';
+import { resolveModelRef } from '../embed/model-ref.ts';
+import {
+  BM25_REF,
+  formatRetrieverRef,
+  isBm25,
+  parseRetrieverRef,
+  registryRef,
+  type RegistryRetrieverRef,
+} from '../protocol-kit/retriever-ref.ts';
 import { isBenchmarkId, isUserBenchmarkId } from '../benchmarks/registry.ts';
 
 /** The Reproduce page's view state as it sits in the URL. */
@@ -36,28 +44,36 @@ export interface ReproduceParams {
 export type RetrieverParam = { retriever: string; dtype: ModelDtype | null } | { error: string };
 
 /**
- * Reads `ret`, untrusted: an unknown model, a dtype it lacks or any other part (`@device` is its
- * own control; this page never downloads from the Hub) is an error that names the text.
+ * Reads `ret`, untrusted, by the one retriever grammar: an unknown model, a dtype it lacks or any
+ * other part (`@device` is its own control; this page never downloads from the Hub) is an error
+ * that names the text.
  */
 export function readRetrieverParam(text: string): RetrieverParam {
-  if (text === BM25_ID) return { retriever: BM25_ID, dtype: null };
-  const quoted = JSON.stringify(text.slice(0, 80));
   if (/[@+]/.test(text)) {
+    const quoted = JSON.stringify(text.slice(0, 80));
     return {
       error: `ret: ${quoted}: expected bm25, ID or ID:DTYPE (the device is its own control)`,
     };
   }
   try {
-    const ref = parseModelRef(text, {}, 'ret');
-    return { retriever: ref.id, dtype: text.includes(':') ? ref.dtype : null };
+    const ref = registryRef(parseRetrieverRef(text, 'ret:'), 'ret:');
+    if (!isBm25(ref)) resolveModelRef(ref.id, { dtype: ref.dtype ?? undefined }, 'ret');
+    return { retriever: ref.id, dtype: ref.dtype };
   } catch (err) {
     return { error: errorMessage(err) };
   }
 }
 
+/** The view's retriever as the reference the run resolves (its model in the site's dtype). */
+export function viewRetrieverRef(
+  view: Pick<ReproduceParams, 'retriever' | 'dtype'>,
+): RegistryRetrieverRef {
+  return view.retriever === BM25_ID ? BM25_REF : { id: view.retriever, dtype: view.dtype };
+}
+
 /** The `ret` value of a view: `ID:DTYPE` when it asks for a dtype, else the id alone. */
 export function retrieverParam(view: Pick<ReproduceParams, 'retriever' | 'dtype'>): string {
-  return view.dtype ? `${view.retriever}:${view.dtype}` : view.retriever;
+  return formatRetrieverRef(viewRetrieverRef(view));
 }
 
 /**
@@ -149,7 +165,10 @@ export function retrieverOptions(
     if (dtypes.length === 0) {
       return [{ value: c.id, label: `${c.label}${whose} — not on this site` }];
     }
-    return dtypes.map((d) => ({ value: `${c.id}:${d}`, label: `${c.label} (${d})${whose}` }));
+    return dtypes.map((dtype) => ({
+      value: formatRetrieverRef({ id: c.id, dtype }),
+      label: `${c.label} (${dtype})${whose}`,
+    }));
   });
 }
 

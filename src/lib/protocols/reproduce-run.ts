@@ -9,15 +9,16 @@ import type { ModelDtype } from '../embed/model-registry.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import { UnitVectors } from '../embed/unit-vectors.ts';
 import { errorMessage } from '../common/error-message.ts';
-import { createStore, patch } from '../common/store.ts';
+import { RunMachine, type RunSteps } from './run-machine.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/inputs.ts';
 import type { QueryRunner } from '../query/query-client.ts';
 import { recomputeRelease, type ReleaseComparison } from '../protocol-kit/locomo-plus-release.ts';
-import { retrieverParam, viewDtype, type ReproduceParams } from './params.ts';
+import { retrieverParam, viewDtype, viewRetrieverRef, type ReproduceParams } from './params.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
-import { parseRetriever, RetrieverPool, type RetrieverRef } from '../protocol-kit/pool.ts';
+import { RetrieverPool } from '../protocol-kit/pool.ts';
+import { resolveRetrieverRef, type ResolvedRetriever } from '../protocol-kit/retriever-ref.ts';
 import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
 import {
   maxDeviation,
@@ -115,15 +116,43 @@ export function viewKey(v: ReproduceParams): string {
   return JSON.stringify([v.spec, v.retriever, v.dtype, v.queryPrefix, v.device, v.vectors]);
 }
 
-export class ReproduceRun<Source> {
-  private readonly state = createStore(IDLE_STATE);
-  readonly subscribe = this.state.subscribe;
-  readonly getSnapshot = this.state.get;
-  private current: AbortController | null = null;
-  private lastKey = '';
+const STEPS: RunSteps<ReproduceState, ReproduceResult> = {
+  started: { phase: 'running', error: '', progress: null, loadProgress: null },
+  finished: (result) => ({
+    phase: 'idle',
+    evaluation: result.run?.evaluation ?? null,
+    timings: result.run?.timings ?? null,
+    release: result.release ?? null,
+    backend: result.backend ?? null,
+    source: result.source ?? null,
+    model: result.model ?? null,
+  }),
+  failed: (err, error) => ({
+    phase: phaseOf(err),
+    error,
+    evaluation: null,
+    release: null,
+    backend: null,
+    source: null,
+    model: null,
+  }),
+  cancelled: {
+    phase: 'cancelled',
+    error: '',
+    progress: null,
+    loadProgress: null,
+    evaluation: null,
+    release: null,
+  },
+};
+
+/** The single view's runs: the run machine, asked again when a waiting run's tables arrive. */
+export class ReproduceRun<Source> extends RunMachine<ReproduceState, ReproduceResult> {
   private lastVersion = -1;
 
-  constructor(private readonly compute: ReproduceCompute<Source>) {}
+  constructor(private readonly compute: ReproduceCompute<Source>) {
+    super(IDLE_STATE, STEPS);
+  }
 
   /**
    * Called on every change of source, view or data version. Starts a run when the view is new,
@@ -132,73 +161,18 @@ export class ReproduceRun<Source> {
   request(source: Source | null, view: ReproduceParams, dataVersion: number): void {
     const key = viewKey(view);
     // New tables only matter to a run that was waiting for them.
-    const retry = dataVersion !== this.lastVersion && this.state.get().phase === 'waiting';
+    const retry = dataVersion !== this.lastVersion && this.getSnapshot().phase === 'waiting';
     this.lastVersion = dataVersion;
-    if (!source || (key === this.lastKey && !retry)) return;
-    this.lastKey = key;
-    this.current?.abort();
-    const controller = new AbortController();
-    this.current = controller;
-    const { signal } = controller;
-    patch(this.state, { phase: 'running', error: '', progress: null, loadProgress: null });
-    this.compute(
-      source,
-      view,
-      signal,
-      (progress) => {
-        if (!signal.aborted) patch(this.state, { progress });
-      },
-      (loadProgress) => {
-        if (!signal.aborted) patch(this.state, { loadProgress });
-      },
-    ).then(
-      (result) => {
-        if (signal.aborted) return;
-        patch(this.state, {
-          phase: 'idle',
-          evaluation: result.run?.evaluation ?? null,
-          timings: result.run?.timings ?? null,
-          release: result.release ?? null,
-          backend: result.backend ?? null,
-          source: result.source ?? null,
-          model: result.model ?? null,
-        });
-      },
-      (err: unknown) => {
-        if (signal.aborted) return;
-        patch(this.state, {
-          phase: phaseOf(err),
-          error: errorMessage(err),
-          evaluation: null,
-          release: null,
-          backend: null,
-          source: null,
-          model: null,
-        });
-      },
+    if (!source || (!this.isNew(key) && !retry)) return;
+    this.run(key, (signal, report) =>
+      this.compute(
+        source,
+        view,
+        signal,
+        (progress) => report({ progress }),
+        (loadProgress) => report({ loadProgress }),
+      ),
     );
-  }
-
-  /** Stops the run in progress (its embedded batches stay cached); `request` runs the view again. */
-  cancel(): void {
-    if (this.state.get().phase !== 'running') return;
-    this.current?.abort();
-    this.current = null;
-    this.lastKey = '';
-    patch(this.state, {
-      phase: 'cancelled',
-      error: '',
-      progress: null,
-      loadProgress: null,
-      evaluation: null,
-      release: null,
-    });
-  }
-
-  dispose(): void {
-    this.current?.abort();
-    this.current = null;
-    this.state.close();
   }
 }
 
@@ -325,47 +299,51 @@ export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<Que
   return async (reader, view, signal, onProgress, onLoad) => {
     const dtype = viewDtype(view, await served);
     if (dtype === null) throw new NotOnSiteError(retrieverParam(view));
-    // The one parse of the picked model: the hub, the worker and the cache key get this reference.
-    const ref = parseRetriever(view.retriever, { dtype, backend: view.device }, 'ret');
-    if (ref === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
+    // The one resolution of the view's retriever: the hub, the worker and the cache key get it.
+    const model = resolveRetrieverRef(
+      viewRetrieverRef(view),
+      { dtype, backend: view.device },
+      'ret',
+    );
+    if (model === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
     const pool = new RetrieverPool(hub, onLoad);
-    if (isReleaseView(view) && ref !== BM25_ID) {
+    if (isReleaseView(view) && model !== BM25_ID) {
       const pairs = await loadLocomoPlusRelease(reader);
-      const embedder = await pool.embedder(ref);
+      const embedder = await pool.embedder(model);
       const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
         signal,
         onProgress,
-        dtype: ref.dtype,
+        dtype: model.dtype,
       });
-      return { release, backend: ranOn(embedder), model: ref };
+      return { release, backend: ranOn(embedder), model };
     }
     const args: Compute = [reader, view, signal, onProgress, onLoad];
-    if (ref === BM25_ID) return embedded(pool, ref, args);
-    const pack = await packFor(deps, ref);
+    if (model === BM25_ID) return embedded(pool, model, args);
+    const pack = await packFor(deps, model);
     if (pack && !('error' in pack) && packs) {
       const withPacks = { ...deps, packs };
-      if (view.vectors === 'browser') return recompute(withPacks, pool, pack, ref, args);
-      const drawn = await fromPack(withPacks, pack, ref, args);
+      if (view.vectors === 'browser') return recompute(withPacks, pool, pack, model, args);
+      const drawn = await fromPack(withPacks, pack, model, args);
       if (drawn && 'unreadable' in drawn) {
         const source: VectorSource = { kind: 'unreadable', error: drawn.unreadable };
-        return { ...(await embedded(pool, ref, args)), source };
+        return { ...(await embedded(pool, model, args)), source };
       }
       if (drawn) return drawn;
     }
-    const run = await embedded(pool, ref, args);
+    const run = await embedded(pool, model, args);
     return pack && 'error' in pack ? { ...run, source: { kind: 'unreadable', ...pack } } : run;
   };
 }
 
 async function embedded(
   pool: RetrieverPool,
-  ref: RetrieverRef,
+  model: ResolvedRetriever,
   [reader, view, signal, onProgress]: Compute,
 ): Promise<ReproduceResult> {
-  const retriever = await pool.retriever(ref, view.queryPrefix);
+  const retriever = await pool.retriever(model, view.queryPrefix);
   const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
-  if (ref === BM25_ID) return { run, backend: 'BM25 (no model)' };
-  return { run, backend: ranOn(await pool.embedder(ref)), model: ref };
+  if (model === BM25_ID) return { run, backend: 'BM25 (no model)' };
+  return { run, backend: ranOn(await pool.embedder(model)), model };
 }
 
 /** The words under a result that say where its vectors came from. */

@@ -19,6 +19,31 @@ export interface ProtocolRun {
   timings: RunTimings;
 }
 
+/** What one retriever scored, and how long its vectors and its score took. */
+export interface RetrieverScore {
+  evaluation: Evaluation;
+  prepareMs: number;
+  scoreMs: number;
+}
+
+/**
+ * The step every run takes once its protocol is built, the single view's and each retriever's of
+ * a comparison: the retriever's vectors (none to make when `prepared`), then the score.
+ */
+export async function scoreRetriever(
+  protocol: Protocol,
+  retriever: Retriever,
+  options: PrepareOptions & { prepared?: boolean } = {},
+): Promise<RetrieverScore> {
+  const { prepared = false, ...prepare } = options;
+  const t1 = performance.now();
+  if (!prepared) await retriever.prepare(protocol, prepare);
+  options.signal?.throwIfAborted();
+  const t2 = performance.now();
+  const evaluation = scoreProtocol(protocol, retriever);
+  return { evaluation, prepareMs: t2 - t1, scoreMs: performance.now() - t2 };
+}
+
 /** The one path from the tables to an evaluation, shared by the Reproduce page and the CLI. */
 export async function runProtocol(
   reader: QueryRunner,
@@ -28,14 +53,7 @@ export async function runProtocol(
 ): Promise<ProtocolRun> {
   const t0 = performance.now();
   const protocol = await buildProtocol(spec, reader);
-  const t1 = performance.now();
-  await retriever.prepare(protocol, options);
-  const t2 = performance.now();
-  const evaluation = scoreProtocol(protocol, retriever);
-  const t3 = performance.now();
-  return {
-    protocol,
-    evaluation,
-    timings: { buildMs: t1 - t0, prepareMs: t2 - t1, scoreMs: t3 - t2 },
-  };
+  const buildMs = performance.now() - t0;
+  const { evaluation, prepareMs, scoreMs } = await scoreRetriever(protocol, retriever, options);
+  return { protocol, evaluation, timings: { buildMs, prepareMs, scoreMs } };
 }
