@@ -163,7 +163,7 @@ describe('all-MiniLM-L6-v2 in Chromium against onnxruntime-node and sentence-tra
         .locator('[data-table="published"] tr[data-column="recall@5 · naive"] [data-field="value"]')
         .textContent();
       const live = recallTable(cli.evaluation, 5).find(
-        (c) => c.series === 'naive' && c.group === 'all',
+        (c) => c.series === 'naive' && c.group === null,
       );
       expect(published?.trim()).toBe(`${Number(((live?.recall ?? 0) * 100).toFixed(2))}%`);
       expect(watch.foreignRequests(harness.site.origin)).toEqual([]);

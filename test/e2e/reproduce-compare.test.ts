@@ -72,7 +72,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     // q8 on onnxruntime-web's WASM; test/e2e/q8-wasm-parity.test.ts embeds q8 in the page instead).
     for (const series of ['naive', 'indirect']) {
       for (const want of cli.comparison.pairs.filter(
-        (p) => p.series === series && p.group === 'all' && p.metric === 'recall',
+        (p) => p.series === series && p.group === null && p.metric === 'recall',
       )) {
         const row = page.locator(
           `[data-pairs="${series}"] tr[data-pair="${want.a}|${want.b}"][data-metric="recall@${want.k}"]`,
@@ -88,7 +88,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     // Tie groups as sets (each group's order is the chart's).
     const groups = (text: string) =>
       [...text.matchAll(/\{([^}]*)\}/g)].map((m) => m[1].split(', ').sort().join(' '));
-    const naiveTies = cli.comparison.ties.find((t) => t.series === 'naive' && t.group === 'all');
+    const naiveTies = cli.comparison.ties.find((t) => t.series === 'naive' && t.group === null);
     const want = groups(naiveTies ? formatTies(naiveTies) : '');
     expect(want).toEqual(['minilm:fp32 minilm:q8', 'bm25']);
     expect(groups((await page.textContent('[data-ties="naive"] strong')) ?? '')).toEqual(want);
@@ -109,7 +109,7 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     ]);
     const csv = await readFile(await download.path(), 'utf8');
     const at5 = cli.comparison.pairs.find(
-      (p) => p.series === 'naive' && p.group === 'all' && p.k === 5 && p.b === 'minilm:fp32',
+      (p) => p.series === 'naive' && p.group === null && p.k === 5 && p.b === 'minilm:fp32',
     );
     const row = csv
       .split('\n')
