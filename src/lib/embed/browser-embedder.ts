@@ -16,6 +16,7 @@ import { storageMessage } from '../common/storage-error.ts';
 import type { EmbeddedBatch, EmbedMethods, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
 import { batchPlanFor } from './token-batches.ts';
+import { describeDropped, rowFault, rowsFaults, type VectorShape } from './vector-check.ts';
 
 export interface BrowserLoadOptions {
   failWebgpuProbe?: boolean;
@@ -37,6 +38,9 @@ export interface BrowserEmbedOptions extends Omit<EmbedOptions, 'onProgress'> {
   onCacheError?: (message: string) => void;
 }
 
+/** Stored vectors that failed their check (vector-check.ts) were dropped and are computed again. */
+export type OnCacheDropped = (message: string) => void;
+
 export interface BrowserEmbedderOptions {
   siteBase?: string;
   /** Null: every run goes to the model (benchmarks, parity checks). */
@@ -49,6 +53,8 @@ export interface BrowserEmbedderOptions {
   /** Where ORT's wasm is served and its digest (src/browser/ort-assets.ts in the page). */
   wasmPaths: (siteBase: string) => WasmPaths | Promise<WasmPaths>;
   fetchImpl?: typeof fetch;
+  /** Told whenever stored vectors fail their check and are computed again (the hub's note). */
+  onCacheDropped?: OnCacheDropped;
 }
 
 function abortError(): DOMException {
@@ -71,6 +77,17 @@ interface Misses {
   keys: string[];
   texts: string[];
   rows: number[][];
+}
+
+/** The first row of a computed batch that fails its check, by its miss index; null when all pass. */
+function computedFault(batch: Float32Array, indices: readonly number[], shape: VectorShape) {
+  for (let r = 0; r < indices.length; r++) {
+    const fault = rowFault(batch, r * shape.dim, shape.dim, shape);
+    if (fault) {
+      return { index: indices[r], message: `fails the ${fault.check} check (${fault.detail})` };
+    }
+  }
+  return null;
 }
 
 export class BrowserEmbedder implements Embedder {
@@ -198,13 +215,15 @@ export class BrowserEmbedder implements Embedder {
         })
       : [];
     throwIfAborted(signal);
+    const shape: VectorShape = { dim, normalize: model.spec.normalize };
+    const dropped = this.droppedHits(hits, shape, model);
 
     const vectors = new Float32Array(texts.length * dim);
     const byKey = new Map<string, number[]>();
     let cached = 0;
     keys.forEach((key, row) => {
       const hit = hits[row];
-      if (hit?.length === dim) {
+      if (hit && !dropped?.has(row)) {
         vectors.set(hit, row * dim);
         cached++;
       } else {
@@ -221,14 +240,26 @@ export class BrowserEmbedder implements Embedder {
     const meter = new ProgressMeter(texts.length, cached, misses.keys.length);
     opts.onProgress?.(meter.snapshot());
     if (misses.keys.length > 0) {
-      await this.compute(misses, dim, vectors, meter, signal, opts);
+      await this.compute(misses, shape, vectors, meter, signal, opts);
     }
     return { dim, count: texts.length, vectors };
   }
 
+  /** The rows of stored vectors that fail their check, said once per run; null when all pass. */
+  private droppedHits(
+    hits: readonly (Float32Array | undefined)[],
+    shape: VectorShape,
+    model: ModelRef,
+  ): Set<number> | null {
+    const faults = rowsFaults(hits, shape);
+    if (faults.length === 0) return null;
+    this.options.onCacheDropped?.(describeDropped(faults, `${model.spec.label} ${model.dtype}`));
+    return new Set(faults.map((f) => f.row));
+  }
+
   private compute(
     misses: Misses,
-    dim: number,
+    shape: VectorShape,
     vectors: Float32Array,
     meter: ProgressMeter,
     signal: AbortSignal,
@@ -236,6 +267,8 @@ export class BrowserEmbedder implements Embedder {
   ): Promise<void> {
     const rpc = this.rpc;
     if (!rpc) return Promise.reject(new Error('embedding worker is not running'));
+    const { dim } = shape;
+    const label = this.loaded ? `${this.loaded.model.spec.label} ${this.loaded.model.dtype}` : '';
     let cache = this.options.cache ?? null;
     // Batches are stored strictly in order; one not yet started when the run is cancelled
     // is dropped, one already being written completes (whole) and is counted.
@@ -274,6 +307,15 @@ export class BrowserEmbedder implements Embedder {
     const onBatch = ({ indices, vectors: batch }: EmbeddedBatch) => {
       if (batch.length !== indices.length * dim) {
         stop(new Error('the worker returned a batch of the wrong size'));
+        return;
+      }
+      const bad = computedFault(batch, indices, shape);
+      if (bad) {
+        stop(
+          new Error(
+            `${label}: the vector computed for ${JSON.stringify(misses.texts[bad.index].slice(0, 60))} (text ${misses.rows[bad.index][0]} of the run) ${bad.message}; nothing of this batch was stored`,
+          ),
+        );
         return;
       }
       commits = commits.then(() => commit(indices, batch)).catch(stop);

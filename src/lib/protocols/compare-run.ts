@@ -37,6 +37,7 @@ import {
   submissionCompared,
 } from '../protocol-kit/submission-retriever.ts';
 import { nodeRuntime } from '../embed/node-runtime.ts';
+import { packLabelNote } from './pack-label.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
 
@@ -245,7 +246,7 @@ function packRetriever(name: string, packs: PickedPacks | undefined, queryPrefix
     );
   }
   const retriever = denseRetriever(pack.embedder, { queryPrefix });
-  return { retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
+  return { pack, retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
 }
 
 /**
@@ -326,7 +327,20 @@ export function compareCompute(deps: CompareComputeDeps): CompareCompute<QueryRu
         await pack.retriever.prepare(protocol, { signal, onProgress });
         signal.throwIfAborted();
         const evaluation = scoreProtocol(protocol, pack.retriever);
-        retrievers.push({ ref: name, label: pack.label, evaluation, revision: pack.revision });
+        const { device } = request.view;
+        const note = await packLabelNote(
+          pack.pack,
+          protocol,
+          { ...deps, served: dtypes, device },
+          signal,
+        );
+        retrievers.push({
+          ref: name,
+          label: pack.label,
+          evaluation,
+          revision: pack.revision,
+          ...(note ? { note } : {}),
+        });
         continue;
       }
       const dtype = ref.id === BM25_ID ? null : (ref.dtype ?? dtypes.get(ref.id)?.[0] ?? null);

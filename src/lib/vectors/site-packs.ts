@@ -8,7 +8,7 @@ import type { Embedder, EmbedKind, EmbeddingMatrix, EmbedOptions } from '../embe
 import { MODEL_DTYPES, type ModelDtype, type ModelSpec } from '../embed/model-registry.ts';
 import { vectorKeyScope, vectorKeys } from '../embed/vector-cache-key.ts';
 import { loadSiteManifest } from '../offline/site-files.ts';
-import { checkPack, matrixFromPack, readVectorPack } from './pack.ts';
+import { checkPack, matrixFromPack, readVectorPack, refuseBadVectors } from './pack.ts';
 
 export const SITE_PACKS_DIR = 'vectors';
 export const SITE_PACKS_INDEX = `${SITE_PACKS_DIR}/index.json`;
@@ -223,6 +223,7 @@ export async function sitePackVectors(
   let rows;
   try {
     rows = await readVectorPack(bytes);
+    refuseBadVectors(rows, [spec]);
   } catch (err) {
     throw new SitePackError(`${SITE_PACKS_DIR}/${entry.file}: ${errorMessage(err)}`);
   }
