@@ -16,7 +16,10 @@ import { storageMessage } from '../common/storage-error.ts';
 import type { EmbeddedBatch, EmbedMethods, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
 import { batchPlanFor } from './token-batches.ts';
-import { describeDropped, rowFault, rowsFaults, type VectorShape } from './vector-check.ts';
+import type { VectorShape } from './vector-check.ts';
+
+/** The vector checks, loaded with the first run: the page's first load does not carry them. */
+type VectorChecks = typeof import('./vector-check.ts');
 
 export interface BrowserLoadOptions {
   failWebgpuProbe?: boolean;
@@ -77,17 +80,6 @@ interface Misses {
   keys: string[];
   texts: string[];
   rows: number[][];
-}
-
-/** The first row of a computed batch that fails its check, by its miss index; null when all pass. */
-function computedFault(batch: Float32Array, indices: readonly number[], shape: VectorShape) {
-  for (let r = 0; r < indices.length; r++) {
-    const fault = rowFault(batch, r * shape.dim, shape.dim, shape);
-    if (fault) {
-      return { index: indices[r], message: `fails the ${fault.check} check (${fault.detail})` };
-    }
-  }
-  return null;
 }
 
 export class BrowserEmbedder implements Embedder {
@@ -216,7 +208,8 @@ export class BrowserEmbedder implements Embedder {
       : [];
     throwIfAborted(signal);
     const shape: VectorShape = { dim, normalize: model.spec.normalize };
-    const dropped = this.droppedHits(hits, shape, model);
+    const checks: VectorChecks = await import('./vector-check.ts');
+    const dropped = this.droppedHits(checks, hits, shape, model);
 
     const vectors = new Float32Array(texts.length * dim);
     const byKey = new Map<string, number[]>();
@@ -240,13 +233,14 @@ export class BrowserEmbedder implements Embedder {
     const meter = new ProgressMeter(texts.length, cached, misses.keys.length);
     opts.onProgress?.(meter.snapshot());
     if (misses.keys.length > 0) {
-      await this.compute(misses, shape, vectors, meter, signal, opts);
+      await this.compute(misses, { shape, checks }, vectors, meter, signal, opts);
     }
     return { dim, count: texts.length, vectors };
   }
 
   /** The rows of stored vectors that fail their check, said once per run; null when all pass. */
   private droppedHits(
+    { rowsFaults, describeDropped }: VectorChecks,
     hits: readonly (Float32Array | undefined)[],
     shape: VectorShape,
     model: ModelRef,
@@ -259,7 +253,7 @@ export class BrowserEmbedder implements Embedder {
 
   private compute(
     misses: Misses,
-    shape: VectorShape,
+    { shape, checks }: { shape: VectorShape; checks: VectorChecks },
     vectors: Float32Array,
     meter: ProgressMeter,
     signal: AbortSignal,
@@ -309,7 +303,7 @@ export class BrowserEmbedder implements Embedder {
         stop(new Error('the worker returned a batch of the wrong size'));
         return;
       }
-      const bad = computedFault(batch, indices, shape);
+      const bad = checks.batchFault(batch, indices, shape);
       if (bad) {
         stop(
           new Error(

@@ -118,3 +118,18 @@ export function describeDropped(faults: readonly VectorFault[], model: string): 
   const first = describeFault('', faults[0]);
   return `${n} stored ${model} vector${n === 1 ? '' : 's'} failed ${n === 1 ? 'its' : 'their'} check and ${n === 1 ? 'was' : 'were'} dropped from this browser's vector cache and computed again (the first: ${first}).`;
 }
+
+/** The first row of a computed batch (rows for `indices`, in order) that fails, by its index. */
+export function batchFault(
+  batch: Float32Array,
+  indices: readonly number[],
+  shape: VectorShape,
+): { index: number; message: string } | null {
+  for (let r = 0; r < indices.length; r++) {
+    const fault = rowFault(batch, r * shape.dim, shape.dim, shape);
+    if (fault) {
+      return { index: indices[r], message: `fails the ${fault.check} check (${fault.detail})` };
+    }
+  }
+  return null;
+}
