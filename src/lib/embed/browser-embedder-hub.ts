@@ -15,7 +15,7 @@ export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
       const embedder = new BrowserEmbedder({
         ...parts,
         cache: store,
-        onCacheDropped: (message) => hub.noteCacheDropped(message),
+        onCacheDropped: (message) => hub.cacheDropped.set(message),
         maxBatch: request.maxBatch,
         tokenBudget: request.tokenBudget,
       });

@@ -209,7 +209,8 @@ export class BrowserEmbedder implements Embedder {
     throwIfAborted(signal);
     const shape: VectorShape = { dim, normalize: model.spec.normalize };
     const checks: VectorChecks = await import('./vector-check.ts');
-    const dropped = this.droppedHits(checks, hits, shape, model);
+    const label = `${model.spec.label} ${model.dtype}`;
+    const dropped = checks.droppedRows(hits, shape, label, this.options.onCacheDropped);
 
     const vectors = new Float32Array(texts.length * dim);
     const byKey = new Map<string, number[]>();
@@ -233,27 +234,14 @@ export class BrowserEmbedder implements Embedder {
     const meter = new ProgressMeter(texts.length, cached, misses.keys.length);
     opts.onProgress?.(meter.snapshot());
     if (misses.keys.length > 0) {
-      await this.compute(misses, { shape, checks }, vectors, meter, signal, opts);
+      await this.compute(misses, { shape, checks, model: label }, vectors, meter, signal, opts);
     }
     return { dim, count: texts.length, vectors };
   }
 
-  /** The rows of stored vectors that fail their check, said once per run; null when all pass. */
-  private droppedHits(
-    { rowsFaults, describeDropped }: VectorChecks,
-    hits: readonly (Float32Array | undefined)[],
-    shape: VectorShape,
-    model: ModelRef,
-  ): Set<number> | null {
-    const faults = rowsFaults(hits, shape);
-    if (faults.length === 0) return null;
-    this.options.onCacheDropped?.(describeDropped(faults, `${model.spec.label} ${model.dtype}`));
-    return new Set(faults.map((f) => f.row));
-  }
-
   private compute(
     misses: Misses,
-    { shape, checks }: { shape: VectorShape; checks: VectorChecks },
+    { shape, checks, model }: { shape: VectorShape; checks: VectorChecks; model: string },
     vectors: Float32Array,
     meter: ProgressMeter,
     signal: AbortSignal,
@@ -262,7 +250,6 @@ export class BrowserEmbedder implements Embedder {
     const rpc = this.rpc;
     if (!rpc) return Promise.reject(new Error('embedding worker is not running'));
     const { dim } = shape;
-    const label = this.loaded ? `${this.loaded.model.spec.label} ${this.loaded.model.dtype}` : '';
     let cache = this.options.cache ?? null;
     // Batches are stored strictly in order; one not yet started when the run is cancelled
     // is dropped, one already being written completes (whole) and is counted.
@@ -303,13 +290,9 @@ export class BrowserEmbedder implements Embedder {
         stop(new Error('the worker returned a batch of the wrong size'));
         return;
       }
-      const bad = checks.batchFault(batch, indices, shape);
+      const bad = checks.batchError(batch, indices, shape, { ...misses, model });
       if (bad) {
-        stop(
-          new Error(
-            `${label}: the vector computed for ${JSON.stringify(misses.texts[bad.index].slice(0, 60))} (text ${misses.rows[bad.index][0]} of the run) ${bad.message}; nothing of this batch was stored`,
-          ),
-        );
+        stop(bad);
         return;
       }
       commits = commits.then(() => commit(indices, batch)).catch(stop);

@@ -119,17 +119,40 @@ export function describeDropped(faults: readonly VectorFault[], model: string): 
   return `${n} stored ${model} vector${n === 1 ? '' : 's'} failed ${n === 1 ? 'its' : 'their'} check and ${n === 1 ? 'was' : 'were'} dropped from this browser's vector cache and computed again (the first: ${first}).`;
 }
 
-/** The first row of a computed batch (rows for `indices`, in order) that fails, by its index. */
-export function batchFault(
+/**
+ * The rows of stored vectors (`hits`, undefined for a miss) that fail their check, told to
+ * `onDropped` once; null when all pass. The embedder computes those rows again.
+ */
+export function droppedRows(
+  hits: readonly (Float32Array | undefined)[],
+  shape: VectorShape,
+  model: string,
+  onDropped?: (message: string) => void,
+): Set<number> | null {
+  const faults = rowsFaults(hits, shape);
+  if (faults.length === 0) return null;
+  onDropped?.(describeDropped(faults, model));
+  return new Set(faults.map((f) => f.row));
+}
+
+/**
+ * The error for the first row of a computed batch (rows for `indices` of `run.texts`) that fails
+ * its check, naming the model and the text; null when every row passes.
+ */
+export function batchError(
   batch: Float32Array,
   indices: readonly number[],
   shape: VectorShape,
-): { index: number; message: string } | null {
+  run: { model: string; texts: readonly string[]; rows: readonly (readonly number[])[] },
+): Error | null {
   for (let r = 0; r < indices.length; r++) {
     const fault = rowFault(batch, r * shape.dim, shape.dim, shape);
-    if (fault) {
-      return { index: indices[r], message: `fails the ${fault.check} check (${fault.detail})` };
-    }
+    if (!fault) continue;
+    const index = indices[r];
+    const text = JSON.stringify(run.texts[index].slice(0, 60));
+    return new Error(
+      `${run.model}: the vector computed for ${text} (text ${run.rows[index][0]} of the run) fails the ${fault.check} check (${fault.detail}); nothing of this batch was stored`,
+    );
   }
   return null;
 }
