@@ -619,7 +619,10 @@ function factoryFor(opts: CliOptions, counts: CacheCounts): EmbedderFactory {
 function vectorLine(counts: CacheCounts): string {
   if (counts.cached + counts.computed === 0) return '';
   const where = vectorCacheOn() ? vectorCacheDir().replace(os.homedir(), '~') : 'off';
-  return `\nvectors: ${counts.computed} texts embedded, ${counts.cached} from the vector cache (${where})`;
+  const dropped = counts.dropped
+    ? `; ${counts.dropped} stored vectors failed their check and were computed again`
+    : '';
+  return `\nvectors: ${counts.computed} texts embedded, ${counts.cached} from the vector cache (${where})${dropped}`;
 }
 
 export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<CliRun> {

@@ -4,12 +4,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lmeBackgroundRows } from '../../src/lib/datasets/inmind.ts';
 import { parseJsonlObjects } from '../../src/lib/datasets/jsonl.ts';
-import type { TextKind } from '../../src/lib/embed/model-registry.ts';
+import { listModelSpecs, type TextKind } from '../../src/lib/embed/model-registry.ts';
 import type { ModelRef } from '../../src/lib/embed/model-ref.ts';
 import { createNodeEmbedder } from '../../src/lib/embed/node-embedder.ts';
 import { sha256Hex } from '../../src/lib/common/sha256.ts';
 import {
   packRowsOf,
+  refuseBadVectors,
   uniqueRows,
   writeVectorPack,
   type PackRow,
@@ -55,6 +56,7 @@ export async function embedPack(
     const matrix = await embedder.embed(distinct, { kind: options.kind });
     const hashes = await Promise.all(distinct.map(sha256Hex));
     const rows = uniqueRows(packRowsOf(model, options.kind, hashes, matrix));
+    refuseBadVectors(rows, listModelSpecs());
     return { bytes: writeVectorPack(rows), rows: rows.length, dim: matrix.dim };
   } finally {
     await embedder.dispose();
@@ -113,5 +115,6 @@ export async function benchmarkPack(
     rows.push(...packRowsOf(model, kind, hashes, { dim, vectors }));
   }
   const unique = uniqueRows(rows);
+  refuseBadVectors(unique, listModelSpecs());
   return { bytes: writeVectorPack(unique), rows: unique.length, dim, counts };
 }

@@ -24,6 +24,7 @@ import { modelRevision, poolingTag } from '../../src/lib/embed/vector-cache-key.
 import {
   PACK_VERSION,
   packRowsOf,
+  refuseBadVectors,
   uniqueRows,
   writeVectorPack,
 } from '../../src/lib/vectors/pack.ts';
@@ -208,6 +209,7 @@ async function makePack(
     rows.push(...packRowsOf(model, kind, hashes, { dim: spec.dims, vectors }));
   }
   const unique = uniqueRows(rows);
+  refuseBadVectors(unique, [spec]);
   return { bytes: writeVectorPack(unique), rows: unique.length };
 }
 

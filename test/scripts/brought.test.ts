@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrought, type HubPlace } from '../../scripts/lib/brought.ts';
 import { startFakeHub, type FakeHub, type HubFile } from '../support/fake-hub.ts';
 import { benchmarkPack, embedPack } from '../../scripts/lib/embed-pack.ts';
+import { readVectorPack, writeVectorPack } from '../../src/lib/vectors/pack.ts';
 import { openSiteCatalog, parseArgs, reproduceComparison } from '../../scripts/reproduce.ts';
 import { repoRoot } from '../../scripts/lib/site-build.ts';
 import { parseBroughtRef, type BroughtRef } from '../../src/lib/embed/brought-model.ts';
@@ -219,6 +220,23 @@ describe.skipIf(!hasData)('a comparison with brought retrievers (InMind)', () =>
       /has no query vectors/,
     );
   }, 300_000);
+});
+
+describe('the CLI refuses a pack of bad vectors as the page does', () => {
+  it('names the pack, the row and the check, before any comparison', async () => {
+    const pack = await embedPack({
+      model: parseModelRef('tiny-bert', { backend: 'node' }),
+      kind: 'document',
+      texts: TEXTS,
+    });
+    const rows = await readVectorPack(pack.bytes);
+    const nan = path.join(tmp, 'nan.parquet');
+    rows[1] = { ...rows[1], vector: rows[1].vector.map(() => Number.NaN) };
+    await writeFile(nan, new Uint8Array(writeVectorPack(rows)));
+    await expect(openBrought(ref(`pack:${nan}`), null)).rejects.toThrow(
+      /^pack:.*nan\.parquet: row 1 fails the finite check \(number 0 is NaN\): the model that made them failed/,
+    );
+  }, 120_000);
 });
 
 const TINY_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];

@@ -9,12 +9,13 @@ export type BrowserHubParts = Pick<BrowserEmbedderOptions, 'createWorker' | 'was
 
 /** The browser's hub: worker-backed embedders over the IndexedDB vector cache. */
 export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
-  return new EmbedderHub({
+  const hub: EmbedderHub = new EmbedderHub({
     openStore: () => VectorCache.open(),
     create: async (request, store, onLoad) => {
       const embedder = new BrowserEmbedder({
         ...parts,
         cache: store,
+        onCacheDropped: (message) => hub.cacheDropped.set(message),
         maxBatch: request.maxBatch,
         tokenBudget: request.tokenBudget,
       });
@@ -30,4 +31,5 @@ export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
       return embedder;
     },
   });
+  return hub;
 }

@@ -22,6 +22,10 @@ import { storageMessage } from '../common/storage-error.ts';
 import type { EmbeddedBatch, EmbedMethods, LoadInfo, WasmPaths } from './worker-protocol.ts';
 import type { LoadProgress } from './load-progress.ts';
 import { batchPlanFor } from './token-batches.ts';
+import type { VectorShape } from './vector-check.ts';
+
+/** The vector checks, loaded with the first run: the page's first load does not carry them. */
+type VectorChecks = typeof import('./vector-check.ts');
 
 export interface BrowserLoadOptions {
   failWebgpuProbe?: boolean;
@@ -43,6 +47,9 @@ export interface BrowserEmbedOptions extends Omit<EmbedOptions, 'onProgress'> {
   onCacheError?: (message: string) => void;
 }
 
+/** Stored vectors that failed their check (vector-check.ts) were dropped and are computed again. */
+export type OnCacheDropped = (message: string) => void;
+
 export interface BrowserEmbedderOptions {
   siteBase?: string;
   /** Null: every run goes to the model (benchmarks, parity checks). */
@@ -55,6 +62,8 @@ export interface BrowserEmbedderOptions {
   /** Where ORT's wasm is served and its digest (src/browser/ort-assets.ts in the page). */
   wasmPaths: (siteBase: string) => WasmPaths | Promise<WasmPaths>;
   fetchImpl?: typeof fetch;
+  /** Told whenever stored vectors fail their check and are computed again (the hub's note). */
+  onCacheDropped?: OnCacheDropped;
 }
 
 function abortError(): DOMException {
@@ -208,13 +217,17 @@ export class BrowserEmbedder implements Embedder {
         })
       : [];
     throwIfAborted(signal);
+    const shape: VectorShape = { dim, normalize: model.spec.normalize };
+    const checks: VectorChecks = await import('./vector-check.ts');
+    const label = `${model.spec.label} ${model.dtype}`;
+    const dropped = checks.droppedRows(hits, shape, label, this.options.onCacheDropped);
 
     const vectors = new Float32Array(texts.length * dim);
     const byKey = new Map<string, number[]>();
     let cached = 0;
     keys.forEach((key, row) => {
       const hit = hits[row];
-      if (hit?.length === dim) {
+      if (hit && !dropped?.has(row)) {
         vectors.set(hit, row * dim);
         cached++;
       } else {
@@ -231,14 +244,14 @@ export class BrowserEmbedder implements Embedder {
     const meter = new ProgressMeter(texts.length, cached, misses.keys.length);
     opts.onProgress?.(meter.snapshot());
     if (misses.keys.length > 0) {
-      await this.compute(misses, dim, vectors, meter, signal, opts);
+      await this.compute(misses, { shape, checks, model: label }, vectors, meter, signal, opts);
     }
     return { dim, count: texts.length, vectors };
   }
 
   private compute(
     misses: Misses,
-    dim: number,
+    { shape, checks, model }: { shape: VectorShape; checks: VectorChecks; model: string },
     vectors: Float32Array,
     meter: ProgressMeter,
     signal: AbortSignal,
@@ -246,6 +259,7 @@ export class BrowserEmbedder implements Embedder {
   ): Promise<void> {
     const rpc = this.rpc;
     if (!rpc) return Promise.reject(new Error('embedding worker is not running'));
+    const { dim } = shape;
     let cache = this.options.cache ?? null;
     // Batches are stored strictly in order; one not yet started when the run is cancelled
     // is dropped, one already being written completes (whole) and is counted.
@@ -284,6 +298,11 @@ export class BrowserEmbedder implements Embedder {
     const onBatch = ({ indices, vectors: batch }: EmbeddedBatch) => {
       if (batch.length !== indices.length * dim) {
         stop(new Error('the worker returned a batch of the wrong size'));
+        return;
+      }
+      const bad = checks.batchError(batch, indices, shape, { ...misses, model });
+      if (bad) {
+        stop(bad);
         return;
       }
       commits = commits.then(() => commit(indices, batch)).catch(stop);

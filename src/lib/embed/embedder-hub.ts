@@ -6,6 +6,7 @@ import { backendLabel } from './backend-choice.ts';
 import type { BrowserEmbedOptions, LoadReport } from './browser-embedder.ts';
 import type { EmbedBackend, Embedder, EmbeddingMatrix } from './embedder.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { createStore, type Store } from '../common/store.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { ModelSpec } from './model-registry.ts';
 import { formatModelRef, type ModelRef } from './model-ref.ts';
@@ -100,6 +101,11 @@ export class EmbedderHub {
   private readonly keep: number;
   private storePromise: Promise<OwnedVectorStore | null> | null = null;
   private storeFailure = '';
+  /**
+   * The last note on stored vectors that failed their check and were computed again ('' when
+   * none): the embedders it makes set it (browser-embedder-hub.ts), the pages show it.
+   */
+  readonly cacheDropped: Store<string> = createStore('');
 
   constructor(private readonly options: EmbedderHubOptions) {
     this.keep = options.keep ?? 4;

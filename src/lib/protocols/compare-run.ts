@@ -45,6 +45,7 @@ import {
   submissionCompared,
 } from '../protocol-kit/submission-retriever.ts';
 import { nodeRuntime } from '../embed/node-runtime.ts';
+import { packLabelNote } from './pack-label.ts';
 
 export type ComparePhase = 'idle' | 'running' | 'error' | 'cancelled';
 
@@ -226,7 +227,7 @@ function packRetriever(name: string, packs: PickedPacks | undefined, queryPrefix
     );
   }
   const retriever = denseRetriever(pack.embedder, { queryPrefix });
-  return { retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
+  return { pack, retriever, label: pack.ref.spec.label, revision: pack.ref.revision };
 }
 
 /**
@@ -282,10 +283,15 @@ interface CandidateContext {
 async function broughtCandidate(
   ref: BroughtRetrieverRef,
   name: string,
-  { deps, request }: CandidateContext,
+  { deps, protocol, request, signal, dtypes }: CandidateContext,
 ): Promise<Candidate> {
   const { queryPrefix, device } = request.view;
-  if (ref.brought.kind === 'pack') return packRetriever(name, deps.packs, queryPrefix);
+  if (ref.brought.kind === 'pack') {
+    const { pack, ...found } = packRetriever(name, deps.packs, queryPrefix);
+    const labelDeps = { ...deps, served: dtypes, device };
+    const note = await packLabelNote(pack, protocol, labelDeps, signal);
+    return { ...found, ...(note ? { note } : {}) };
+  }
   const picked = pickedModel(name);
   if (!picked) throw new Error(notPicked(name, ref.brought.kind));
   const model = pickedModelRef(picked, device);

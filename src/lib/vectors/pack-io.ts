@@ -5,7 +5,14 @@ import type { ModelRef } from '../embed/model-ref.ts';
 import { plural } from '../common/plural.ts';
 import { sha256Hex } from '../common/sha256.ts';
 import type { VectorStore } from '../embed/vector-cache.ts';
-import { checkPack, packRowsOf, readVectorPack, writeVectorPack, type Rejection } from './pack.ts';
+import {
+  checkPack,
+  packRowsOf,
+  readVectorPack,
+  refuseBadVectors,
+  writeVectorPack,
+  type Rejection,
+} from './pack.ts';
 
 export interface ImportSummary {
   /** Vectors written to the store, each under the key the embedder will look up. */
@@ -21,7 +28,9 @@ export async function importPack(
   specs: readonly ModelSpec[],
   store: VectorStore,
 ): Promise<ImportSummary> {
-  const { accepted, rejected } = checkPack(await readVectorPack(buffer), specs);
+  const rows = await readVectorPack(buffer);
+  refuseBadVectors(rows, specs);
+  const { accepted, rejected } = checkPack(rows, specs);
   for (let i = 0; i < accepted.length; i += PUT_SLICE) {
     await store.putMany(accepted.slice(i, i + PUT_SLICE));
   }

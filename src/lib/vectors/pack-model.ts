@@ -5,7 +5,15 @@ import type { Embedder, EmbeddingMatrix, EmbedKind, EmbedOptions } from '../embe
 import type { ModelSpec } from '../embed/model-registry.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import { vectorKey, vectorKeys, type VectorKeyScope } from '../embed/vector-cache-key.ts';
-import { checkPack, matrixFromPack, readVectorPack, uniqueRows, type PackRow } from './pack.ts';
+import {
+  checkPack,
+  matrixFromPack,
+  readVectorPack,
+  refuseBadVectors,
+  uniqueRows,
+  VectorPackError,
+  type PackRow,
+} from './pack.ts';
 
 export class PackModelError extends Error {
   override name = 'PackModelError';
@@ -94,6 +102,12 @@ export function packModel(
   specs: readonly ModelSpec[],
 ): PackModel {
   if (rows.length === 0) throw new PackModelError(`${name}: the pack has no vectors`);
+  try {
+    refuseBadVectors(rows, specs);
+  } catch (err) {
+    if (err instanceof VectorPackError) throw new PackModelError(`${name}: ${err.message}`);
+    throw err;
+  }
   const unique = uniqueRows(rows);
   const scope = oneScope(unique, name);
   const dims = unique[0].vector.length;

@@ -18,6 +18,7 @@ import {
   type VectorKeyScope,
 } from '../embed/vector-cache-key.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
+import { describeFault, FAULT_CAUSE, rowsFaults, type VectorShape } from '../embed/vector-check.ts';
 import type { EmbeddingMatrix, EmbedOptions } from '../embed/embedder.ts';
 
 export const PACK_FORMAT = 'memlens-vector-pack';
@@ -138,6 +139,43 @@ export async function readVectorPack(buffer: ArrayBuffer): Promise<PackRow[]> {
       vector: bytesVector(bytes, dim),
     };
   });
+}
+
+/**
+ * What a row's vector must be: the registry's dimension and normalisation for a site model, else
+ * the pack's own (the first row of that model, and its pooling tag's `+l2`).
+ */
+function packShapes(rows: readonly PackRow[], specs: readonly ModelSpec[]) {
+  const byModel = new Map<string, VectorShape>();
+  for (const { scope, vector } of rows) {
+    if (byModel.has(scope.model)) continue;
+    const spec = specs.find((s) => s.id === scope.model);
+    byModel.set(
+      scope.model,
+      spec
+        ? { dim: spec.dims, normalize: spec.normalize }
+        : { dim: vector.length, normalize: /\+l2@/.test(scope.pooling) },
+    );
+  }
+  return (row: number): VectorShape =>
+    byModel.get(rows[row].scope.model) ?? { dim: 0, normalize: false };
+}
+
+/**
+ * Refuses the whole pack at its first bad vector (vector-check.ts), naming the row and the check:
+ * nothing of a pack that fails reaches the cache or a retriever.
+ */
+export function refuseBadVectors(rows: readonly PackRow[], specs: readonly ModelSpec[]): void {
+  const [fault] = rowsFaults(
+    rows.map((r) => r.vector),
+    packShapes(rows, specs),
+    1,
+  );
+  if (!fault) return;
+  const model = rows[fault.row].scope.model;
+  throw new VectorPackError(
+    `${describeFault('', fault)}: ${FAULT_CAUSE[fault.check]}. Nothing of the pack was kept; make it again with npm run embed:pack -- --model ${model} --out FILE`,
+  );
 }
 
 export type Rejection =

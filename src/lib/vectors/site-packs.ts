@@ -12,7 +12,7 @@ import { MODEL_DTYPES, type ModelDtype, type ModelSpec } from '../embed/model-re
 import { vectorKeyScope, vectorKeys } from '../embed/vector-cache-key.ts';
 import { loadSiteManifest } from '../offline/site-files.ts';
 import { MANIFEST_FILE } from '../offline/precache.ts';
-import { checkPack, matrixFromPack, readVectorPack } from './pack.ts';
+import { checkPack, matrixFromPack, readVectorPack, refuseBadVectors } from './pack.ts';
 
 export const SITE_PACKS_DIR = 'vectors';
 export const SITE_PACKS_INDEX = `${SITE_PACKS_DIR}/index.json`;
@@ -241,6 +241,7 @@ export async function sitePackVectors(
   let rows;
   try {
     rows = await readVectorPack(bytes);
+    refuseBadVectors(rows, [spec]);
   } catch (err) {
     throw new SitePackError(`${SITE_PACKS_DIR}/${entry.file}: ${errorMessage(err)}`);
   }

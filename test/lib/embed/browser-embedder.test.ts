@@ -18,8 +18,12 @@ const DIM = 32;
 const SITE = 'https://example.org/memlens/';
 const serveAll = (async () => new Response(null, { status: 200 })) as typeof fetch;
 const TINY_WEIGHTS = 'a8914e9527f893cb50f111466e6397e04b373069cf050fb6ed84a65668c4184f';
-/** The page's reference, parsed once: the worker and the cache key must see it as it is. */
-const TINY = parseModelRef('tiny-bert@wasm');
+/**
+ * The page's reference, parsed once: the worker and the cache key must see it as it is. Its spec
+ * does not normalise, so the scripted batches (row r filled with r + 1) pass the vector check.
+ */
+const PARSED = parseModelRef('tiny-bert@wasm');
+const TINY = { ...PARSED, spec: { ...PARSED.spec, normalize: false } };
 
 type ToWorker = RpcRequest<EmbedMethods>;
 
@@ -128,11 +132,12 @@ const wasmPaths = (base: string) => ({
   sha256: 'ab'.repeat(32),
 });
 
-async function setup(store: FakeStore | null) {
+async function setup(store: FakeStore | null, onCacheDropped?: (message: string) => void) {
   const worker = new FakeWorker();
   const embedder = new BrowserEmbedder({
     siteBase: SITE,
     cache: store,
+    onCacheDropped,
     fetchImpl: serveAll,
     createWorker: () => worker,
     wasmPaths,
@@ -195,7 +200,7 @@ describe('BrowserEmbedder', () => {
       'tiny-bert',
       TINY.revision,
       'fp32',
-      'mean+l2@128',
+      'mean@128',
       '',
       await sha256Hex('x'),
     ]);
@@ -256,6 +261,49 @@ describe('BrowserEmbedder', () => {
     expect(worker.received.length).toBe(requests);
     expect([again.vectors[0], again.vectors[DIM]]).toEqual([2, 1]);
     expect(last).toMatchObject({ done: 2, cached: 2, computed: 0, modelCalls: 0 });
+  });
+
+  it('drops a stored vector that fails its check, says so, computes it again and stores that', async () => {
+    const store = new FakeStore();
+    const notes: string[] = [];
+    const { worker, embedder } = await setup(store, (m) => notes.push(m));
+    const first = embedder.embed(['x', 'y'], { kind: 'document' });
+    await until(() => embedRequests(worker) === 1);
+    worker.batch([0, 1]);
+    worker.embedded();
+    await first;
+    const [keyX] = [...store.data.keys()];
+    store.data.set(keyX, new Float32Array(DIM).fill(Number.NaN));
+    const again = embedder.embed(['x', 'y'], { kind: 'document' });
+    await until(() => embedRequests(worker) === 2);
+    expect(worker.lastEmbed().texts).toEqual(['x']);
+    worker.batch([0]);
+    worker.embedded();
+    const m = await again;
+    expect([m.vectors[0], m.vectors[DIM]]).toEqual([1, 2]);
+    expect(store.data.get(keyX)?.[0]).toBe(1);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^1 stored tiny-bert .* fp32 vector failed its check and was dropped from this browser's vector cache and computed again \(the first: row 0 fails the finite check \(number 0 is NaN\)\)\.$/,
+      ),
+    ]);
+  });
+
+  it('refuses a computed vector that fails its check, naming the text, and stores nothing', async () => {
+    const store = new FakeStore();
+    const { worker, embedder } = await setup(store);
+    const run = embedder.embed(['x'], { kind: 'document' });
+    await until(() => embedRequests(worker) === 1);
+    worker.reply({
+      type: 'progress',
+      id: worker.lastEmbed().id,
+      progress: { indices: [0], vectors: new Float32Array(DIM) },
+    });
+    worker.embedded();
+    await expect(run).rejects.toThrow(
+      /: the vector computed for "x" \(text 0 of the run\) fails the not constant check \(every number is 0\); nothing of this batch was stored$/,
+    );
+    expect(store.data.size).toBe(0);
   });
 
   it('keys vectors on the sha256 of the weights loaded: other bytes never get the cached vectors', async () => {

@@ -6,7 +6,8 @@ import { parseModelRef, type ModelRef } from '../../../src/lib/embed/model-ref.t
 import type { VectorStore } from '../../../src/lib/embed/vector-cache.ts';
 
 // A query prefix of its own, so query and document vectors of one text differ.
-const spec = { ...getModelSpec('tiny-bert'), dims: 2, queryPrefix: 'q: ' };
+/** Not normalised, so the fake's rows [length, 1] pass the vector check. */
+const spec = { ...getModelSpec('tiny-bert'), dims: 2, queryPrefix: 'q: ', normalize: false };
 /** tiny-bert's reference over that variant (any dtype: the key is all that differs). */
 const ref = (dtype: ModelDtype): ModelRef => ({ ...parseModelRef('tiny-bert'), spec, dtype });
 
@@ -83,5 +84,36 @@ describe('cachedEmbedder', () => {
     await second.embed(['a', 'c'], { kind: 'document' });
     expect(counts).toEqual({ cached: 1, computed: 3 });
     expect(second.counts).toBe(counts);
+  });
+});
+
+describe('cachedEmbedder and the vector check', () => {
+  it('drops a stored vector that fails its check, computes it again, and counts it', async () => {
+    const calls: string[][] = [];
+    const store = new MapStore();
+    const e = cachedEmbedder(countingEmbedder(calls), ref('fp32'), store);
+    await e.embed(['aa', 'b'], { kind: 'document' });
+    const [poisoned] = [...store.rows.keys()];
+    store.rows.set(poisoned, Float32Array.of(Number.NaN, 1));
+    const m = await e.embed(['aa', 'b'], { kind: 'document' });
+    expect(calls).toEqual([['aa', 'b'], ['aa']]);
+    expect([...m.vectors]).toEqual([2, 1, 1, 1]);
+    expect(e.counts).toEqual({ cached: 1, computed: 3, dropped: 1 });
+    expect([...(store.rows.get(poisoned) ?? [])]).toEqual([2, 1]);
+  });
+
+  it('refuses what a broken model computes, naming the text, and stores nothing', async () => {
+    const store = new MapStore();
+    const broken: Embedder = {
+      spec,
+      backend: 'node',
+      embed: async (texts) => ({ dim: 2, count: texts.length, vectors: new Float32Array(2) }),
+      dispose: async () => undefined,
+    };
+    const e = cachedEmbedder(broken, ref('fp32'), store);
+    await expect(e.embed(['aa'], { kind: 'document' })).rejects.toThrow(
+      /^tiny-bert: the vector computed for "aa": row 0 fails the not constant check \(every number is 0\); nothing was stored$/,
+    );
+    expect(store.rows.size).toBe(0);
   });
 });

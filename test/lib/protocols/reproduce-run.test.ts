@@ -292,7 +292,7 @@ function packsServing(index: unknown, files: Record<string, ArrayBuffer> = {}): 
 
 async function realPack(): Promise<{ entry: SitePackEntry; bytes: ArrayBuffer }> {
   const spec = getModelSpec('tiny-bert');
-  const vectors = new Float32Array(spec.dims).fill(0.5);
+  const vectors = new Float32Array(spec.dims).fill(1 / Math.sqrt(spec.dims));
   const bytes = writeVectorPack(
     packRowsOf(parseModelRef('tiny-bert:fp32'), 'document', [await sha256Hex('a')], {
       dim: spec.dims,

@@ -26,7 +26,15 @@ class MemoryStore implements VectorStore {
 const spec = getModelSpec('tiny-bert');
 const dtype = spec.dtypes[0];
 const texts = ['alpha', 'beta', 'alpha', 'gamma'];
-const matrix = { dim: 2, vectors: Float32Array.of(1, 0, 0, 1, 1, 0, 0.6, 0.8) };
+/** Four unit rows of tiny-bert's width: e0, e1, e0 and (0.6, 0.8, 0, …). */
+const ROWS = [
+  [1, 0],
+  [0, 1],
+  [1, 0],
+  [0.6, 0.8],
+];
+const wide = (r: number[]) => Array.from({ length: spec.dims }, (_, j) => r[j] ?? 0);
+const matrix = { dim: spec.dims, vectors: Float32Array.from(ROWS.flatMap(wide)) };
 
 describe('pack import and export', () => {
   it('an exported run, imported, answers every lookup the embedder makes for those texts', async () => {
@@ -41,12 +49,9 @@ describe('pack import and export', () => {
     expect(summary).toEqual({ imported: 3, rejected: {} });
     const keys = await vectorKeys(vectorKeyScope(spec, dtype, 'document'), texts);
     const hits = await store.getMany(keys);
-    expect(hits.map((v) => (v ? Array.from(v) : null))).toEqual([
-      [1, 0],
-      [0, 1],
-      [1, 0],
-      [0.6000000238418579, 0.800000011920929],
-    ]);
+    expect(hits.map((v) => (v ? Array.from(v) : null))).toEqual(
+      ROWS.map((r) => wide(r.map(Math.fround))),
+    );
     expect(describeImport('p.parquet', summary)).toBe('Imported 3 vectors from p.parquet.');
     expect(describeImport('one.parquet', { imported: 1, rejected: {} })).toBe(
       'Imported 1 vector from one.parquet.',
@@ -68,5 +73,70 @@ describe('pack import and export', () => {
     expect(packFileName({ model: refOfSpec(spec, { dtype }) })).toBe(
       `memlens-vectors-tiny-bert-${dtype}.parquet`,
     );
+  });
+});
+
+describe('pack import refuses bad vectors whole', () => {
+  const ref = refOfSpec(spec, { dtype });
+  const packOf = (vectors: Float32Array, dim = spec.dims) =>
+    exportPack({
+      model: ref,
+      kind: 'document',
+      texts: ['alpha', 'beta', 'gamma'],
+      matrix: { dim, vectors },
+    });
+  const good = () =>
+    Float32Array.from(
+      [
+        [1, 0],
+        [0, 1],
+        [0.6, 0.8],
+      ].flatMap(wide),
+    );
+
+  it.each([
+    [
+      'finite',
+      () => good().fill(Number.NaN, spec.dims, spec.dims + 1),
+      /^row 1 fails the finite check \(number 0 is NaN\)/,
+    ],
+    [
+      'zero',
+      () => new Float32Array(3 * spec.dims),
+      /^row 0 fails the not constant check \(every number is 0\)/,
+    ],
+    [
+      'same rows',
+      () =>
+        Float32Array.from(
+          [
+            [1, 0],
+            [1, 0],
+            [1, 0],
+          ].flatMap(wide),
+        ),
+      /^row 1 fails the not constant check \(the same numbers as row 0/,
+    ],
+    [
+      'unit norm',
+      () => good().map((v) => v * 2),
+      /^row 0 fails the unit norm check \(length 2\.000/,
+    ],
+  ])('%s: names the row and the check, and stores nothing', async (_, vectors, message) => {
+    const store = new MemoryStore();
+    await expect(importPack(await packOf(vectors()), listModelSpecs(), store)).rejects.toThrow(
+      message,
+    );
+    expect(store.map.size).toBe(0);
+    expect(store.puts).toBe(0);
+  });
+
+  it("refuses vectors of another width than the labelled model's", async () => {
+    const store = new MemoryStore();
+    const narrow = Float32Array.from([1, 0, 0, 1, 0.6, 0.8]);
+    await expect(importPack(await packOf(narrow, 2), listModelSpecs(), store)).rejects.toThrow(
+      /^row 0 fails the dimension check \(2 numbers, not the model's 32\): the vectors were made by another model than the one named\. Nothing of the pack was kept; make it again with npm run embed:pack -- --model tiny-bert/,
+    );
+    expect(store.map.size).toBe(0);
   });
 });

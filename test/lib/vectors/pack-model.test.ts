@@ -82,3 +82,31 @@ describe('packModel', () => {
     );
   });
 });
+
+describe('packModel refuses bad vectors, naming the pack, the row and the check', () => {
+  it('a zero pack and a pack of the wrong width labelled tiny-bert', async () => {
+    const rows = await rowsOf(['a', 'b'], 'document');
+    const zero = rows.map((r) => ({ ...r, vector: new Float32Array(dim) }));
+    expect(() => packModel(zero, 'pack:z.parquet', listModelSpecs())).toThrow(
+      /^pack:z\.parquet: row 0 fails the not constant check \(every number is 0\)/,
+    );
+    const narrow = rows.map((r) => ({ ...r, vector: r.vector.slice(0, 16) }));
+    const picked = new PickedPacks();
+    await expect(
+      picked.add('n.parquet', writeVectorPack(narrow), listModelSpecs()),
+    ).rejects.toThrow(
+      /^pack:n\.parquet: row 0 fails the dimension check \(16 numbers, not the model's 32\)/,
+    );
+    expect(picked.names).toEqual([]);
+  });
+
+  it("checks a model the site does not know against the pack's own width and pooling", async () => {
+    const other = { ...tiny, id: 'other' };
+    const rows = await rowsOf(['a', 'b'], 'document', other);
+    expect(packModel(rows, 'pack:o', listModelSpecs()).rows).toBe(2);
+    rows[1] = { ...rows[1], vector: rows[1].vector.map((v) => v * 3) };
+    expect(() => packModel(rows, 'pack:o', listModelSpecs())).toThrow(
+      /row 1 fails the unit norm check/,
+    );
+  });
+});

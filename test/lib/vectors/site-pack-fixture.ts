@@ -6,6 +6,17 @@ import { refOfSpec } from '../../../src/lib/embed/model-ref.ts';
 import { packRowsOf, writeVectorPack } from '../../../src/lib/vectors/pack.ts';
 import { sitePackFile, type SitePackEntry } from '../../../src/lib/vectors/site-packs.ts';
 
+/** `count` rows of `dim` numbers `at(i)` (i over the whole matrix), each scaled to unit length. */
+export function unitRows(count: number, dim: number, at: (i: number) => number): Float32Array {
+  const out = Float32Array.from({ length: count * dim }, (_, i) => at(i));
+  for (let r = 0; r < count; r++) {
+    const row = out.subarray(r * dim, (r + 1) * dim);
+    const norm = Math.hypot(...row);
+    row.forEach((v, j) => (row[j] = v / norm));
+  }
+  return out;
+}
+
 export async function sitePackFixture(
   spec: ModelSpec,
   texts: readonly string[],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../src/lib/common/sha256.ts';
 import type { Embedder } from '../../../src/lib/embed/embedder.ts';
 import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { sitePackFixture } from './site-pack-fixture.ts';
+import { sitePackFixture, unitRows } from './site-pack-fixture.ts';
 import {
   PackMissError,
   SITE_PACKS_FORMAT,
@@ -21,12 +21,8 @@ const spec = getModelSpec('tiny-bert');
 const texts = ['first memory', 'second memory', 'a query'];
 const base = 'https://site.test/memlens/';
 
-const fixture = () =>
-  sitePackFixture(
-    spec,
-    texts,
-    Float32Array.from({ length: texts.length * spec.dims }, (_, i) => Math.cos(i)),
-  );
+const VECTORS = unitRows(texts.length, spec.dims, Math.cos);
+const fixture = () => sitePackFixture(spec, texts, VECTORS);
 
 async function packBytes(): Promise<ArrayBuffer> {
   return (await fixture()).bytes;
@@ -80,8 +76,8 @@ describe('a pack’s vectors', () => {
     const m = await embedder.embed(['a query', 'first memory'], { kind: 'document' });
     expect(m.count).toBe(2);
     expect(Array.from(m.vectors.subarray(0, 2))).toEqual([
-      Math.fround(Math.cos(2 * spec.dims)),
-      Math.fround(Math.cos(2 * spec.dims + 1)),
+      VECTORS[2 * spec.dims],
+      VECTORS[2 * spec.dims + 1],
     ]);
     await expect(embedder.embed(['unknown'], { kind: 'document' })).rejects.toBeInstanceOf(
       PackMissError,
@@ -116,7 +112,7 @@ describe('a pack’s vectors', () => {
     expect(counts).toEqual({ fromPack: 1, embedded: 2 });
     expect(m.count).toBe(3);
     expect(m.vectors[0]).toBe(7);
-    expect(m.vectors[spec.dims]).toBe(Math.fround(Math.cos(spec.dims)));
+    expect(m.vectors[spec.dims]).toBe(VECTORS[spec.dims]);
     expect(m.vectors[2 * spec.dims]).toBe(7);
     // The model's own progress reports no rows, so only the pack's final line shows.
     await both.embed(['first memory'], {
