@@ -358,6 +358,11 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     why: 'npm test runs the e2e project',
     files: ['test/e2e/load-budgets.test.ts', 'budgets.json'],
   },
+  'npx vitest run --project e2e test/e2e/layout-shift.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/layout-shift.test.ts'],
+  },
   'npx vitest run --project e2e test/e2e/console-sandbox.test.ts': {
     kind: 'elsewhere',
     why: 'npm test runs the e2e project',
