@@ -22,6 +22,14 @@ const CATALOG_SQL =
 /** Module (path under src/lib) → why it has no mirrored test file. */
 export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'analysis/index.ts': 're-exports only',
+  'app/import-failure.ts':
+    "a pack import's failure text: test/lib/common/load-messages.test.ts, the load-messages e2e",
+  'app/page-load-error.ts':
+    "a page chunk's failure text: test/lib/common/load-messages.test.ts, the load-messages e2e",
+  'common/stall-watch.ts':
+    'the no-byte timer of downloads: test/lib/vectors/site-packs.test.ts, the no-hang e2e',
+  'protocols/pack-label.ts':
+    "a comparison's pack-label note: test/lib/vectors/pack-agreement.test.ts, the vector-checks e2e",
   'app/download.ts': 'DOM only (an <a download> click); exercised by the chart export e2e',
   'app/page-props.ts': TYPES_ONLY,
   'app/console-session.svelte.ts': RUNES,
@@ -91,7 +99,6 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'protocol-kit/retriever.ts': TYPES_ONLY,
   'protocols/run.ts':
     'catalog → evaluation, shared by page and CLI: test/scripts/reproduce.test.ts',
-  'protocol-kit/summary.ts': 'test/lib/protocol-kit/evaluate.test.ts and reproduce-charts.test.ts',
   'protocol-kit/types.ts': 'protocol shapes: test/lib/protocols/defaults.test.ts, evaluate.test.ts',
   'userdata/byte-source.ts': 'test/lib/userdata/lines.test.ts, bad-files.test.ts',
   'userdata/columns.ts': 'column lists for table-writer: test/lib/userdata/load.test.ts',
