@@ -11,6 +11,7 @@ import type { SourceFile } from '../lib/data/sources.ts';
 import type { Pin } from '../lib/data/integrity.ts';
 import { sha256Hex } from '../lib/common/sha256.ts';
 import { SITE_PACKS_DIR } from '../lib/vectors/site-packs.ts';
+import { listModelSpecs } from '../lib/embed/model-registry.ts';
 import { contentSecurityPolicy, upstreamOrigins } from '../lib/offline/csp.ts';
 import {
   MANIFEST_FILE,
@@ -155,6 +156,26 @@ export function buildCsp(sources: readonly SourceFile[], options: DeployOptions)
   );
 }
 
+/** Removes the test-only models' files and their site vector packs (and index entries). */
+async function dropTestModels(outDir: string): Promise<void> {
+  const ids = new Set(listModelSpecs().flatMap((m) => (m.testOnly ? [m.id] : [])));
+  for (const id of ids) await rm(path.join(outDir, 'models', id), { recursive: true, force: true });
+  const indexFile = path.join(outDir, SITE_PACKS_DIR, 'index.json');
+  if (!existsSync(indexFile)) return;
+  const index: unknown = JSON.parse(await readFile(indexFile, 'utf8'));
+  if (typeof index !== 'object' || index === null || !('packs' in index)) return;
+  const packs = Array.isArray(index.packs) ? index.packs : [];
+  const isTest = (p: unknown) =>
+    typeof p === 'object' && p !== null && 'model' in p && ids.has(String(p.model));
+  for (const pack of packs.filter(isTest)) {
+    const file =
+      typeof pack === 'object' && pack !== null && 'file' in pack ? String(pack.file) : '';
+    if (file) await rm(path.join(outDir, SITE_PACKS_DIR, file), { force: true });
+  }
+  const kept = { ...index, packs: packs.filter((p: unknown) => !isTest(p)) };
+  await writeFile(indexFile, `${JSON.stringify(kept, null, 2)}\n`);
+}
+
 export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(process.env)): Plugin {
   let config: ResolvedConfig;
   let index: Buffer | null = null;
@@ -210,6 +231,8 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
       if (options.siteVectors === false) {
         await rm(path.join(outDir, SITE_PACKS_DIR), { recursive: true, force: true });
       }
+      // The test model (random weights) ships only in the builds the e2e tests and benchmarks make.
+      if (config.define?.__MEMLENS_TEST_HOOKS__ !== 'true') await dropTestModels(outDir);
       await addScriptIntegrity(outDir, config.base);
       let files = await listFiles(outDir);
       const oversized = oversizedModelFiles(files, options.maxModelFileBytes);

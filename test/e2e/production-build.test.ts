@@ -2,6 +2,7 @@
 // none of the production build's (so a built site downloads Hub models from the Hub only), and a
 // production page has no `window.memlens`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,7 @@ describe('test hooks', () => {
 
   it('leave no window.memlens on a production Embeddings page', async () => {
     const { page, watch } = await harness.tab();
-    await page.goto(`${server.url}#/embeddings?model=tiny-bert&webgpuProbe=fail`);
+    await page.goto(`${server.url}#/embeddings?webgpuProbe=fail`);
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 120_000 });
     await page.locator('.device-panel').waitFor({ timeout: 120_000 });
     expect(await page.evaluate(() => 'memlens' in window)).toBe(false);
@@ -67,4 +68,36 @@ describe('test hooks', () => {
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
   });
+});
+
+describe('the test model (tiny-bert, random weights)', () => {
+  it('ships in the test build only, and no production menu offers it', async () => {
+    expect(existsSync(path.join(await buildSite(), 'models/tiny-bert'))).toBe(true);
+    expect(existsSync(path.join(production, 'models/tiny-bert'))).toBe(false);
+    const manifest = await readFile(path.join(production, 'precache-manifest.json'), 'utf8');
+    expect(manifest).not.toContain('tiny-bert');
+    const { page, watch } = await harness.tab();
+    await page.goto(`${server.url}#/reproduce?bench=inmind&ret=bm25`);
+    const picker = page.getByRole('combobox', { name: 'Retriever / model' });
+    await expect
+      .poll(() => picker.locator('option').count(), { timeout: 120_000 })
+      .toBeGreaterThan(1);
+    // The site's models are known once a served dtype is offered (`ID:DTYPE`).
+    await expect
+      .poll(() => picker.locator('option[value*=":"]').count(), { timeout: 120_000 })
+      .toBeGreaterThan(0);
+    expect(await picker.locator('option[value^="tiny-bert"]').count()).toBe(0);
+    await page.goto(`${server.url}#/playground`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('[data-test-model]').count()).toBe(0);
+    await page.goto(`${server.url}#/home`);
+    await page
+      .locator('[data-testid="site-models"] tr[data-model]')
+      .first()
+      .waitFor({ timeout: 120_000 });
+    expect(await page.locator('tr[data-model="tiny-bert"]').count()).toBe(0);
+    expect(watch.foreignRequests(server.origin)).toEqual([]);
+    await page.close();
+  }, 300_000);
 });

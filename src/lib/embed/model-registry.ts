@@ -76,6 +76,11 @@ export interface ModelSpec {
   documentPrefix: string;
   dtypes: ModelDtype[];
   files: ModelFile[];
+  /**
+   * A model for checking the pipeline (random weights): production builds leave its files out, and
+   * pages offer it only where the site serves it.
+   */
+  testOnly?: boolean;
 }
 
 type Fields = Record<string, unknown>;
@@ -215,6 +220,12 @@ export function parseModelSpec(value: unknown, where = 'model'): ModelSpec {
   if (obj.upstreamPin !== undefined) {
     spec.upstreamPin = parseHubPin(obj.upstreamPin, `${where}.upstreamPin`);
   }
+  if (obj.testOnly !== undefined) {
+    if (typeof obj.testOnly !== 'boolean') {
+      throw new RegistryError(where, '"testOnly" is not true or false');
+    }
+    if (obj.testOnly) spec.testOnly = true;
+  }
   if (obj.hub !== undefined) spec.hub = parseHubPin(obj.hub, `${where}.hub`);
   else if (spec.source.kind === 'hub')
     spec.hub = { repo: spec.source.repo, revision: spec.source.revision };
@@ -240,6 +251,14 @@ let cached: ModelSpec[] | undefined;
 export function listModelSpecs(): ModelSpec[] {
   cached ??= parseRegistry(registryJson);
   return cached;
+}
+
+/** What a page may offer: every real model, and a test-only one where `served(id)` says so. */
+export function offeredSpecs(
+  specs: readonly ModelSpec[],
+  served: (id: string) => boolean,
+): ModelSpec[] {
+  return specs.filter((spec) => !spec.testOnly || served(spec.id));
 }
 
 export function getModelSpec(id: string): ModelSpec {

@@ -1,6 +1,6 @@
 // The home page's list of embedding models: which the site serves, in which dtypes, where their
 // files came from, and for the ones it lacks, why and the one command that adds them.
-import type { ModelDtype, ModelSpec } from './model-registry.ts';
+import { offeredSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import { describeOrigin, type ModelOrigins } from './model-origins.ts';
 import type { SiteModels } from './site-models.ts';
 
@@ -22,7 +22,8 @@ export function siteModelRows(
   served: SiteModels,
   origins: ModelOrigins | null,
 ): SiteModelRow[] {
-  return specs.map((spec) => {
+  const offered = offeredSpecs(specs, (id) => (served.get(id)?.dtypes.length ?? 0) > 0);
+  return offered.map((spec) => {
     const dtypes = served.get(spec.id)?.dtypes ?? [];
     const origin = origins?.models[spec.id];
     const from =

@@ -4,9 +4,9 @@
 import { ranOn, type EmbedderHub, type HubEmbedder } from '../embed/embedder-hub.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { createStore, patch } from '../common/store.ts';
-import { listModelSpecs } from '../embed/model-registry.ts';
+import { listModelSpecs, offeredSpecs } from '../embed/model-registry.ts';
 import { parseModelRef } from '../embed/model-ref.ts';
-import type { SiteModels } from '../embed/site-models.ts';
+import { isServed, type SiteModels } from '../embed/site-models.ts';
 import type { LoadProgress } from '../embed/load-progress.ts';
 import { BM25_ID, bm25Retriever } from '../protocol-kit/bm25-retriever.ts';
 import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
@@ -81,7 +81,9 @@ const EMPTY: RetrieverResult = {
 };
 
 function initialOptions(): RetrieverOption[] {
-  return [bm25Option(), ...listModelSpecs().map((s) => modelOption(s, null))];
+  // Until the site's models are known, the test model is not offered (production sites lack it).
+  const specs = offeredSpecs(listModelSpecs(), () => false);
+  return [bm25Option(), ...specs.map((s) => modelOption(s, null))];
 }
 
 export class PlaygroundSession {
@@ -104,7 +106,9 @@ export class PlaygroundSession {
       .then((models) => {
         const options = [
           bm25Option(),
-          ...listModelSpecs().map((spec) => modelOption(spec, playgroundDtype(models, spec))),
+          ...offeredSpecs(listModelSpecs(), (id) => isServed(models, id)).map((spec) =>
+            modelOption(spec, playgroundDtype(models, spec)),
+          ),
         ];
         patch(this.state, { options });
       })

@@ -32,12 +32,19 @@ export interface RetrieverChoice {
   id: string;
   label: string;
   dense: boolean;
+  /** The test model: offered only where the site serves it. */
+  testOnly?: boolean;
 }
 
 export function retrieverChoices(): RetrieverChoice[] {
   return [
     { id: BM25_ID, label: 'BM25', dense: false },
-    ...listModelSpecs().map((s) => ({ id: s.id, label: s.label, dense: true })),
+    ...listModelSpecs().map((s) => ({
+      id: s.id,
+      label: s.label,
+      dense: true,
+      ...(s.testOnly ? { testOnly: true } : {}),
+    })),
   ];
 }
 

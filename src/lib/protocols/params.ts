@@ -161,6 +161,8 @@ export function retrieverOptions(
     // A declared table has no paper: no retriever is anybody's choice but the reader's.
     const whose = choice === 'no paper' ? '' : ` (${choice})`;
     const dtypes = c.dense ? served.get(c.id) : undefined;
+    // The test model is offered only where the site serves it (test builds), never as missing.
+    if (c.testOnly && !dtypes?.length) return [];
     if (dtypes === undefined) return [{ value: c.id, label: `${c.label}${whose}` }];
     if (dtypes.length === 0) {
       return [{ value: c.id, label: `${c.label}${whose} — not on this site` }];
