@@ -53,6 +53,8 @@ beforeAll(async () => {
       root: repoRoot,
       configFile: path.join(repoRoot, 'vite.config.ts'),
       base: E2E_BASE,
+      // The test model ranks in the Playground offline below; production builds leave it out.
+      define: { __MEMLENS_TEST_HOOKS__: 'true' },
       logLevel: 'warn',
       build: { outDir: out, emptyOutDir: true },
     });
