@@ -1,6 +1,7 @@
 // Time-outs on progress, not on total time: each step of a download (the answer, then each chunk)
 // must settle within a bound, so a slow but live connection never hits it and a stalled one is
 // stopped with a message that names what stalled.
+import { joinBytes } from './bytes.ts';
 
 /** Each `step` must settle within `ms`, else the fetch (its body too) is aborted with `onStall()`. */
 export class StallWatch {
@@ -60,11 +61,5 @@ export async function readWatched(
     await reader.cancel().catch(() => undefined);
     throw err;
   }
-  const out = new Uint8Array(read);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinBytes(parts, read);
 }

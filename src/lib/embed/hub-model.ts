@@ -21,6 +21,7 @@ import { TEST_HOOKS } from './test-hooks.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { sha256Hex } from '../common/sha256.ts';
 import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
+import { joinBytes } from '../common/bytes.ts';
 
 export type HubRef = Extract<BroughtRef, { kind: 'hub' }>;
 
@@ -210,13 +211,7 @@ async function readBody(
   if (bytes !== null && received < bytes) {
     throw new Error(`${label}: ${received} of ${bytes} bytes arrived (truncated); refused`);
   }
-  const out = new Uint8Array(received);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return joinBytes(chunks, received);
 }
 
 function checkDigest(

@@ -3,6 +3,7 @@
 // matches its pin (model-integrity.ts), so nothing unchecked reaches ONNX Runtime or the tokenizer.
 // A file that fails is evicted from every cache that may hold it and fetched with `reload` next.
 import { checkModelFile, type CheckedModelFile, type ModelFilePin } from './model-integrity.ts';
+import { joinBytes } from '../common/bytes.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -14,16 +15,6 @@ export interface CacheStore {
 
 /** Caches that may hold a model file: the service worker's and transformers.js's own. */
 const MODEL_CACHE = /^(memlens-|transformers-cache$)/;
-
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
 
 function isRangeRequest(init: RequestInit | undefined): boolean {
   return init?.headers !== undefined && new Headers(init.headers).has('range');
@@ -87,7 +78,7 @@ export class ModelFileGuard {
       },
       flush: async () => {
         try {
-          const file = await checkModelFile(pin, concat(chunks, length), contentType);
+          const file = await checkModelFile(pin, joinBytes(chunks, length), contentType);
           this.checked.set(file.path, file);
         } catch (error) {
           await this.fail(url, error);

@@ -1,3 +1,4 @@
+import { concatBytes } from '../common/bytes.ts';
 /** Bytes of one input file, readable more than once (inspection, then loading). */
 export interface ByteSource {
   readonly name: string;
@@ -58,15 +59,4 @@ export async function readHead(source: ByteSource, limit: number): Promise<Uint8
     if (length >= limit) break;
   }
   return concatBytes(parts, length);
-}
-
-export function concatBytes(parts: readonly Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 import { DatasetFormatError } from '../datasets/validate.ts';
-import { concatBytes, type ByteSource } from './byte-source.ts';
+import type { ByteSource } from './byte-source.ts';
+import { concatBytes } from '../common/bytes.ts';
 import { hexByte, invalidUtf8Offset } from './utf8.ts';
 import { formatBytes } from '../common/format-bytes.ts';
 
