@@ -27,12 +27,14 @@ import { nodeRuntime } from '../src/lib/embed/node-runtime.ts';
 import { recallCurveSpec } from '../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from '../src/lib/protocols/build.ts';
+import { choiceLabel, paperDefault } from '../src/lib/protocols/defaults.ts';
 import {
-  LOCOMO_PLUS_MODES,
-  choiceLabel,
-  defaultQueryPrefix,
-  paperDefault,
-} from '../src/lib/protocols/defaults.ts';
+  applyOptions,
+  isReleaseSpec,
+  optionForFlag,
+  optionQueryPrefix,
+  optionUsage,
+} from '../src/lib/benchmarks/options.ts';
 import { scoreProtocol, type Evaluation } from '../src/lib/protocol-kit/evaluate.ts';
 import { figuresOf, type Figures } from '../src/lib/protocol-kit/figures.ts';
 import { loadLocomoPlusRelease, loadPaperRows } from '../src/lib/protocol-kit/inputs.ts';
@@ -263,12 +265,10 @@ export function usage(
     '                       memories and queries, loaded and declared as on the Your data page',
     '  --mapping FILE.json  its declaration (Your data: "Download declaration", or the run\'s',
     '                       declaration.json); default: the one the page suggests',
-    `  --mode M             LoCoMo-Plus: ${LOCOMO_PLUS_MODES.join(' | ')} (default release: the release's scores.bge, pairwise)`,
+    ...optionUsage(defs),
     "  --retriever R        bm25, dense (with --model) or a model id (default: the paper's, see below)",
     '  --model ID[:DTYPE]   dense model id (see below), optionally with its weights (minilm:q8)',
     "  --k N                k of the headline numbers (default: the paper's)",
-    '  --target T           InMind: chunk (user + assistant, Naive RAG) | user (user_message, Figure 4)',
-    '  --background B       InMind: raw (timestamp kept, default) | content (timestamp removed)',
     "  --query-prefix       embed queries with the model's query prefix (default: as the paper)",
     '  --no-query-prefix    embed queries as plain documents',
     `  --format F           ${FORMATS.join(' | ')} on stdout (default table)`,
@@ -319,10 +319,11 @@ export function parseArgs(
   argv: readonly string[],
   defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
 ): CliOptions {
-  const spec: ProtocolSpec = { ...DEFAULT_SPEC, inmind: { ...DEFAULT_SPEC.inmind } };
+  let benchmark = DEFAULT_SPEC.benchmark;
+  /** The protocol options' values by URL key, from their flags (benchmarks/options.ts). */
+  const asked: Record<string, string> = {};
   let retriever: string | null = null;
   let model: string | null = null;
-  let target: 'chunk' | 'user' | null = null;
   let queryPrefix: boolean | null = null;
   const opts = {
     k: 0,
@@ -356,13 +357,12 @@ export function parseArgs(
           `${b}: in the benchmark registry, but no protocol builder runs it yet`,
         );
       }
-      spec.benchmark = b;
+      benchmark = b;
       benchmarkGiven = true;
     } else if (flag === '--benchmark-file') {
       opts.benchmarkFile = path.resolve(value());
-      spec.benchmark = userTableName(opts.benchmarkFile);
+      benchmark = userTableName(opts.benchmarkFile);
     } else if (flag === '--mapping') opts.mapping = path.resolve(value());
-    else if (flag === '--mode') spec.locomoPlus = oneOf(value(), LOCOMO_PLUS_MODES, flag);
     else if (flag === '--retriever') retriever = value();
     else if (flag === '--model') model = value();
     else if (flag === '--k') opts.k = positiveInt(value(), flag);
@@ -370,17 +370,22 @@ export function parseArgs(
     else if (flag === '--out') opts.out = path.resolve(value());
     else if (flag === '--site') opts.site = path.resolve(value());
     else if (flag === '--model-root') opts.modelRoot = path.resolve(value());
-    else if (flag === '--target') target = oneOf(value(), ['chunk', 'user'] as const, flag);
-    else if (flag === '--background') {
-      spec.inmind.background = oneOf(value(), ['raw', 'content'], flag);
-    } else if (flag === '--no-query-prefix') queryPrefix = false;
+    else if (flag === '--no-query-prefix') queryPrefix = false;
     else if (flag === '--query-prefix') queryPrefix = true;
     else if (flag === '--time') opts.time = positiveInt(value(), flag);
     else if (flag === '--synthetic-dims') opts.syntheticDims = positiveInt(value(), flag);
     else if (flag === '--dtype') opts.dtype = oneOf(value(), MODEL_DTYPES, flag);
     else if (flag === '--compare') opts.compare = compareRefs(value());
     else if (flag === '--alpha') opts.alpha = level(value(), flag);
-    else throw new UsageError(`unknown option "${flag}"`);
+    else {
+      const option = optionForFlag(flag, defs);
+      if (!option) throw new UsageError(`unknown option "${flag}"`);
+      asked[option.key] = oneOf(
+        value(),
+        option.choices.map((c) => c.value),
+        flag,
+      );
+    }
   }
   if (benchmarkGiven && opts.benchmarkFile !== null) {
     throw new UsageError('--benchmark and --benchmark-file each name the benchmark: give one');
@@ -388,17 +393,17 @@ export function parseArgs(
   if (opts.mapping !== null && opts.benchmarkFile === null) {
     throw new UsageError('--mapping declares a --benchmark-file: give the file too');
   }
-  const paper = protocolRun(spec.benchmark, defs)?.defaults ?? paperDefault(spec.benchmark);
-  spec.inmind.target = target ?? paper.target ?? spec.inmind.target;
+  const spec = applyOptions({ ...DEFAULT_SPEC, benchmark }, asked, defs);
+  const paper = protocolRun(benchmark, defs)?.defaults ?? paperDefault(benchmark);
   const id = resolveRetriever(retriever, model, paper.retriever);
   const ref = id === BM25_ID ? null : modelArg(id, opts.dtype);
   if (opts.compare !== null && (retriever !== null || model !== null)) {
     throw new UsageError('--compare names every retriever: drop --retriever and --model');
   }
-  if (opts.compare !== null && isRelease(spec)) {
+  if (opts.compare !== null && isRelease(spec, defs)) {
     throw new UsageError('--compare ranks retrievers: use it with --mode retrieval on LoCoMo-Plus');
   }
-  if (isRelease(spec) && id === BM25_ID) {
+  if (isRelease(spec, defs) && id === BM25_ID) {
     throw new UsageError(
       'LoCoMo-Plus release mode compares dense cosines: pick --model, or --mode retrieval',
     );
@@ -407,13 +412,17 @@ export function parseArgs(
     spec,
     retriever: id,
     model: ref,
-    queryPrefix: queryPrefix ?? defaultQueryPrefix(spec.benchmark, spec.locomoPlus, paper),
+    queryPrefix: queryPrefix ?? optionQueryPrefix(spec, defs) ?? paper.queryPrefix,
     ...opts,
   };
 }
 
-export function isRelease(spec: ProtocolSpec): boolean {
-  return spec.benchmark === 'locomo-plus' && spec.locomoPlus === 'release';
+/** Whether the spec runs the release's own comparison (an option's choice says so). */
+export function isRelease(
+  spec: ProtocolSpec,
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): boolean {
+  return isReleaseSpec(spec, defs);
 }
 
 /** Node's fetch has no file: URLs; the loaders only need status, text and bytes. */

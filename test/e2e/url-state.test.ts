@@ -148,6 +148,32 @@ describe('copy link without clipboard access', () => {
   });
 });
 
+describe("Reproduce's protocol options come from the URL, read by their benchmark's schema", () => {
+  it('draws the selects the protocol declares, and says which value it could not read', async () => {
+    const context = await harness.context();
+    const page = await open(
+      context,
+      `${harness.site.url}#/reproduce?bench=inmind&target=nope&bg=content`,
+    );
+    const alert = page.locator('[data-bad-option]');
+    await alert.waitFor({ timeout: 120_000 });
+    expect(await alert.innerText()).toBe(
+      `This link's target could not be read ("nope": expected chunk or user): showing chunk instead.`,
+    );
+    const select = (label: string) =>
+      page.locator('.reproduce-controls label').filter({ hasText: label }).locator('select');
+    expect(await select('Target memory').inputValue()).toBe('chunk');
+    expect(await select('Target memory').locator('option').allInnerTexts()).toEqual([
+      'user + assistant message (paper: Naive RAG chunk)',
+      "user message only (MemLens's own)",
+    ]);
+    expect(await select('Background text').inputValue()).toBe('content');
+    // LoCoMo-Plus's mode is not InMind's: no select for it.
+    expect(await page.locator('select:has(option[value="retrieval"])').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('requests and console', () => {
   it('made no request outside the test server and logged no console error', () => {
     for (const w of watches) {

@@ -37,6 +37,8 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'app/services.svelte.ts': RUNES,
   'app/use-query.svelte.ts': RUNES,
   'benchmarks/benchmark-def.ts': TYPES_ONLY,
+  'benchmarks/inmind/options.ts':
+    "InMind's option schema: test/lib/benchmarks/options.test.ts and the CLI and URL tests",
   'benchmarks/inmind/benchmark.ts': REGISTRY_ENTRY,
   'benchmarks/locomo/benchmark.ts': REGISTRY_ENTRY,
   'benchmarks/locomo-plus/benchmark.ts': REGISTRY_ENTRY,

@@ -52,6 +52,46 @@ export interface ProtocolSpec {
   inmind: InMindOptions;
   /** LoCoMo-Plus only: the release's pairwise scores (default) or MemLens's retrieval stitching. */
   locomoPlus: LocomoPlusMode;
+  /** Values of the options that keep theirs here (`optionSlot`), by URL key; absent: none set. */
+  options?: Readonly<Record<string, string>>;
+}
+
+/** One value of a protocol option, with the control's words and what choosing it implies. */
+export interface OptionChoice<T extends string = string> {
+  value: T;
+  label: string;
+  /** Where it is the paper's choice, what the paper calls it (the control says "label (note)"). */
+  paperNote?: string;
+  /** It runs the release's own comparison, not a retrieval: no k, no BM25, no query prefix. */
+  release?: true;
+  /** The query prefix a run starts with under it (absent: the paper's). */
+  queryPrefix?: boolean;
+}
+
+/**
+ * A protocol option, declared in its benchmark's folder: the Reproduce page draws a select for it,
+ * the URL and the CLI read it (benchmarks/options.ts).
+ */
+export interface BenchmarkOption<T extends string = string> {
+  /** The URL key. */
+  key: string;
+  /** The CLI flag, without its dashes. */
+  flag: string;
+  /** The control's label. */
+  label: string;
+  /** The usage line after the flag (the benchmark's label and the choices come before it). */
+  help: string;
+  choices: readonly OptionChoice<T>[];
+  default: T;
+  /** Protocol id → the paper's choice, which that protocol starts on instead of `default`. */
+  paperChoice?: Readonly<Record<string, T>>;
+  /** The protocols that show it; absent: every protocol of its benchmark. */
+  protocols?: readonly string[];
+  /** Kept when the reader picks another benchmark (else it restarts on the new one's choice). */
+  keep?: true;
+  /** Where the value sits in the spec (`optionSlot(key)` for a new option). */
+  get(spec: ProtocolSpec): T;
+  set(spec: ProtocolSpec, value: T): ProtocolSpec;
 }
 
 /** What a paper says a protocol uses, with the sentence it says it in. */
@@ -98,6 +138,8 @@ export interface ProtocolRunDef {
   figures: FigureSources;
   /** Absent: the paper prints no number this protocol recomputes. */
   paper?: PaperLinkDef;
+  /** The page sets InMind's Figure 4 panels (benchmarks/inmind/figure4.ts) beside the run. */
+  figure4Panels?: true;
 }
 
 export interface ProtocolEntry {
@@ -123,4 +165,6 @@ export interface BenchmarkDef {
   overview?: readonly OverviewCandidate[];
   /** The console's example queries over its tables, listed before the cross-benchmark ones. */
   examples?: readonly ExampleQuery[];
+  /** Its protocols' options, in the order the controls and the usage list them. */
+  options?: readonly BenchmarkOption[];
 }

@@ -10,6 +10,7 @@ export const DOCS_TABLE_HEADER = [
   'files (data/sources.json)',
   'tables',
   'protocols (`--benchmark`)',
+  'options (URL key, CLI flag)',
 ] as const;
 
 const code = (names: readonly string[]) =>
@@ -23,6 +24,7 @@ export function docsTableRows(defs: readonly BenchmarkDef[] = BENCHMARK_DEFS): s
     code(d.dataset?.sourceIds ?? []),
     code(d.dataset?.tables ?? []),
     code(d.protocols.map((p) => p.id)),
+    (d.options ?? []).map((o) => `\`${o.key}\` (\`--${o.flag}\`)`).join(', ') || '—',
   ]);
 }
 

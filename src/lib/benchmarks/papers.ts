@@ -2,16 +2,36 @@
 // moved there, from charts/paper-charts.ts; in registry order.
 import type { ChartDef } from '../charts/chart-kit.ts';
 import { PAPER_CHARTS_HERE, PAPER_INFO_HERE, type PaperInfo } from '../charts/paper-charts.ts';
-import { BENCHMARK_DEFS, PAPERS } from './registry.ts';
+import type { BenchmarkDef } from './benchmark-def.ts';
+import { BENCHMARK_DEFS } from './registry.ts';
 
-function resultsOf(paper: string) {
-  return BENCHMARK_DEFS.find((d) => d.paper === paper)?.results;
+/** Paper id → its page's words and charts, for every benchmark that names a paper. */
+export function paperPages(
+  defs: readonly BenchmarkDef[] = BENCHMARK_DEFS,
+): Readonly<Record<string, { info: PaperInfo; charts: ChartDef[] }>> {
+  return Object.fromEntries(
+    defs.flatMap((d) =>
+      d.paper === null
+        ? []
+        : [
+            [
+              d.paper,
+              {
+                info: d.results?.info ?? PAPER_INFO_HERE[d.paper],
+                charts: [...(d.results?.charts ?? PAPER_CHARTS_HERE[d.paper])],
+              },
+            ],
+          ],
+    ),
+  );
 }
 
+const PAGES = paperPages();
+
 export const PAPER_INFO: Readonly<Record<string, PaperInfo>> = Object.fromEntries(
-  PAPERS.map((p) => [p, resultsOf(p)?.info ?? PAPER_INFO_HERE[p]]),
+  Object.entries(PAGES).map(([p, page]) => [p, page.info]),
 );
 
 export const PAPER_CHARTS: Readonly<Record<string, ChartDef[]>> = Object.fromEntries(
-  PAPERS.map((p) => [p, [...(resultsOf(p)?.charts ?? PAPER_CHARTS_HERE[p])]]),
+  Object.entries(PAGES).map(([p, page]) => [p, page.charts]),
 );

@@ -24,6 +24,9 @@ export interface InMindOptions {
   background: 'raw' | 'content';
 }
 
+/** The protocols this kit builds (benchmarks/inmind/ lists them): Naive RAG, then Figure 4. */
+export const INMIND_PROTOCOL_IDS = ['inmind', 'inmind-figure4'] as const;
+
 export const INMIND_DEFAULTS: Readonly<InMindOptions> = Object.freeze({
   target: 'chunk',
   background: 'raw',
@@ -85,7 +88,7 @@ export function inmindFigure4Protocol(
   const base = inmindProtocol(tasks, background, options);
   return {
     ...base,
-    benchmark: 'inmind-figure4',
+    benchmark: INMIND_PROTOCOL_IDS[1],
     notes: [
       ...base.notes.filter((n) => !n.startsWith('queries:')),
       'queries: query (indirect) only, grouped by domain, as App. 9 pairs each target with its indirect query',
@@ -102,7 +105,7 @@ export function inmindProtocol(
 ): Protocol {
   const corpora = tasks.map((t) => taskCorpus(t, background, options));
   return {
-    benchmark: 'inmind',
+    benchmark: INMIND_PROTOCOL_IDS[0],
     notes: [
       `corpus: ${background.length} LME-s background messages + 1 injected target (last)`,
       `target: ${options.target === 'chunk' ? 'user_message + "\\n" + assistant_message' : 'user_message'}`,

@@ -17,6 +17,7 @@ import { indexBackground, targetRank } from '../userdata/submission-proxy.ts';
 import type { DataKind } from '../userdata/inspect.ts';
 import { K_MAX, type Evaluation, type QueryOutcome } from './evaluate.ts';
 import type { Protocol } from './types.ts';
+import { INMIND_PROTOCOL_IDS } from './inmind.ts';
 import type { ComparedRetriever, RecordedContexts } from './compare.ts';
 
 /** `sub:TABLE:SYSTEM` (a table loaded on Your data) or the CLI's `submission:FILE[:SYSTEM]`. */
@@ -121,7 +122,7 @@ function taskOf(queryId: string): { task: number; series: string } | null {
 }
 
 export function isInMindProtocol(protocol: Pick<Protocol, 'benchmark'>): boolean {
-  return protocol.benchmark === 'inmind' || protocol.benchmark === 'inmind-figure4';
+  return INMIND_PROTOCOL_IDS.some((id) => id === protocol.benchmark);
 }
 
 /** Tells where a system's tasks are not the protocol's (another InMind release, a typo). */

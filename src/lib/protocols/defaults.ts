@@ -1,11 +1,11 @@
-import type { PaperDefault } from '../benchmarks/benchmark-def.ts';
+import type { PaperDefault, ProtocolSpec } from '../benchmarks/benchmark-def.ts';
+import { optionQueryPrefix } from '../benchmarks/options.ts';
 import {
   BENCHMARKS,
   isUserBenchmarkId,
   protocolRun,
   requireProtocolRun,
 } from '../benchmarks/registry.ts';
-import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
 
 export type { PaperDefault } from '../benchmarks/benchmark-def.ts';
 export { LOCOMO_PLUS_MODES, type LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
@@ -33,15 +33,10 @@ export function choiceLabel(benchmark: string, retriever: string): RetrieverChoi
   return paperDefault(benchmark).paperRetrievers.includes(retriever) ? 'paper' : "MemLens's own";
 }
 
-/**
- * The query prefix a protocol starts with: the paper's, except LoCoMo-Plus's retrieval mode,
- * which stands in for Figure 4's LoCoMo-Plus panel and so takes App. 9's BGE prefix.
- */
+/** The query prefix a protocol starts with: the paper's, unless a chosen option says otherwise. */
 export function defaultQueryPrefix(
-  benchmark: string,
-  mode: LocomoPlusMode,
-  paper: PaperDefault = paperDefault(benchmark),
+  spec: ProtocolSpec,
+  paper: PaperDefault = paperDefault(spec.benchmark),
 ): boolean {
-  if (benchmark === 'locomo-plus' && mode === 'retrieval') return true;
-  return paper.queryPrefix;
+  return optionQueryPrefix(spec) ?? paper.queryPrefix;
 }

@@ -1,6 +1,6 @@
 import { DEVICE_CHOICES, type DeviceChoice } from '../embed/backend-choice.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from './build.ts';
-import { LOCOMO_PLUS_MODES, choiceLabel, defaultQueryPrefix, paperDefault } from './defaults.ts';
+import { choiceLabel, defaultQueryPrefix, paperDefault } from './defaults.ts';
 import { K_MAX } from '../protocol-kit/evaluate.ts';
 import { BM25_ID, retrieverChoices } from '../protocol-kit/pool.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -16,6 +16,7 @@ import {
   type RegistryRetrieverRef,
 } from '../protocol-kit/retriever-ref.ts';
 import { isBenchmarkId, isUserBenchmarkId } from '../benchmarks/registry.ts';
+import { applyOptions, resetOnBenchmark, startingChoice } from '../benchmarks/options.ts';
 
 /** The Reproduce page's view state as it sits in the URL. */
 export interface ReproduceParams {
@@ -28,6 +29,8 @@ export interface ReproduceParams {
   dtype: ModelDtype | null;
   /** Why the URL's `ret` could not be read (shown; the paper's retriever runs instead). */
   badRetriever: string | null;
+  /** Why an option's value in the URL could not be read, one sentence each (its default runs). */
+  badOptions: string[];
   /** Null: the protocol's own k. */
   k: number | null;
   queryPrefix: boolean;
@@ -87,29 +90,29 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
     isBenchmarkId(bench) || isUserBenchmarkId(bench) ? bench : DEFAULT_SPEC.benchmark;
   const paper = paperDefault(benchmark);
   const k = Number(params.k);
-  const target = params.target === 'user' || params.target === 'chunk' ? params.target : null;
-  const mode = LOCOMO_PLUS_MODES.find((m) => m === params.mode) ?? DEFAULT_SPEC.locomoPlus;
+  const badOptions: string[] = [];
+  const spec = applyOptions({ ...DEFAULT_SPEC, benchmark }, params, undefined, (o, value) => {
+    const expected = o.choices.map((c) => c.value).join(' or ');
+    const quoted = JSON.stringify(value.slice(0, 80));
+    badOptions.push(
+      `This link's ${o.key} could not be read (${quoted}: expected ${expected}): showing ${startingChoice(o, benchmark)} instead.`,
+    );
+  });
   const asked = params.ret ? readRetrieverParam(params.ret) : null;
   const ret = asked && !('error' in asked) ? asked : { retriever: paper.retriever, dtype: null };
   return {
     unknownBench: bench !== '' && bench !== benchmark ? bench.slice(0, 80) : null,
-    spec: {
-      benchmark,
-      inmind: {
-        target: target ?? paper.target ?? 'chunk',
-        background: params.bg === 'content' ? 'content' : 'raw',
-      },
-      locomoPlus: mode,
-    },
+    spec,
     ...ret,
     badRetriever: asked && 'error' in asked ? asked.error : null,
+    badOptions,
     k: Number.isInteger(k) && k >= 1 && k <= K_MAX ? k : null,
     queryPrefix:
       params.prefix === 'off'
         ? false
         : params.prefix === 'on'
           ? true
-          : defaultQueryPrefix(benchmark, mode),
+          : defaultQueryPrefix(spec, paper),
     device: DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto',
     query: params.q || null,
     series: params.series || null,
@@ -134,10 +137,9 @@ export const RUN_VIEW_RESET: Readonly<Record<string, null>> = {
  * drops the map's search of the old memories and the query typed among them.
  */
 export function runControlChange(key: string, value: string): Record<string, string | null> {
+  const options = Object.fromEntries(resetOnBenchmark().map((k) => [k, null]));
   const benchmark: Record<string, null> =
-    key === 'bench'
-      ? { ret: null, target: null, prefix: null, mode: null, find: null, near: null }
-      : {};
+    key === 'bench' ? { ret: null, ...options, prefix: null, find: null, near: null } : {};
   return { ...RUN_VIEW_RESET, ...benchmark, [key]: value };
 }
 

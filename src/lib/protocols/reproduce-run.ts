@@ -10,6 +10,7 @@ import type { ModelRef } from '../embed/model-ref.ts';
 import { UnitVectors } from '../embed/unit-vectors.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { RunMachine, type RunSteps } from './run-machine.ts';
+import { isReleaseSpec } from '../benchmarks/options.ts';
 import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
 import type { Evaluation } from '../protocol-kit/evaluate.ts';
 import { loadLocomoPlusRelease, MissingTablesError } from '../protocol-kit/inputs.ts';
@@ -109,7 +110,7 @@ function phaseOf(err: unknown): ReproducePhase {
 }
 
 export function isReleaseView(v: ReproduceParams): boolean {
-  return v.spec.benchmark === 'locomo-plus' && v.spec.locomoPlus === 'release';
+  return isReleaseSpec(v.spec);
 }
 
 export function viewKey(v: ReproduceParams): string {

@@ -62,6 +62,10 @@ export function planOf(entry: StoredTable): LoadPlan {
   return { table: entry.table, format: entry.format, kind: entry.kind, mapping: entry.mapping };
 }
 
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -109,6 +113,6 @@ export function decodeStoredTable(value: unknown, key: string): StoredTable {
     mapping: decodeMapping(value.mapping, table),
     bytes: value.bytes,
     savedAt: typeof value.savedAt === 'string' ? value.savedAt : '',
-    benchmark: typeof value.benchmark === 'string' ? value.benchmark : null,
+    benchmark: isString(value.benchmark) ? value.benchmark : null,
   };
 }

@@ -1,11 +1,20 @@
 // A benchmark added as one folder (test/lib/benchmarks/fixture-folder/) and registered here, with
-// no other file touched: everything that reads the registry sees it.
+// no other file touched: everything that reads the registry sees it, its option and its chart.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, usage } from '../../../scripts/reproduce.ts';
 import { navEntries } from '../../../src/lib/app/nav.ts';
 import { docsTableRows } from '../../../src/lib/benchmarks/docs-table.ts';
+import {
+  applyOptions,
+  choiceText,
+  isReleaseSpec,
+  protocolOptions,
+  resetOnBenchmark,
+} from '../../../src/lib/benchmarks/options.ts';
+import { paperPages } from '../../../src/lib/benchmarks/papers.ts';
+import { DEFAULT_SPEC } from '../../../src/lib/protocols/build.ts';
 import {
   BENCHMARK_DEFS,
   benchmarkTables,
@@ -19,7 +28,7 @@ import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { collectBenchmarkRows } from '../../../src/lib/loaders/benchmark-loader.ts';
 import { SITE, siteFetch } from '../data/site-fetch.ts';
-import { FIXTURE_FOLDER } from './fixture-folder/benchmark.ts';
+import { FIXTURE_CHART, FIXTURE_FOLDER, PHRASING_OPTION } from './fixture-folder/benchmark.ts';
 
 const defs = [...BENCHMARK_DEFS, FIXTURE_FOLDER];
 const ID = 'fixture-folder';
@@ -105,6 +114,7 @@ describe('a benchmark that is one folder plus one registry line', () => {
       '—',
       '`turns`, `fixture_folder_keys`',
       '`fixture-folder`',
+      '`phrasing` (`--phrasing`)',
     ]);
   });
 
@@ -113,5 +123,51 @@ describe('a benchmark that is one folder plus one registry line', () => {
     const rows = await collectBenchmarkRows(opts, [FIXTURE_FOLDER]);
     expect(rows.files).toEqual({ [ID]: 'fixture/keys.json' });
     expect(rows.turns.map((t) => t.dataset)).toEqual([ID]);
+  });
+
+  it("gets a select in Reproduce's controls, its paper's choice marked", () => {
+    expect(protocolOptions(ID, defs)).toEqual([PHRASING_OPTION]);
+    expect(protocolOptions('locomo', defs)).toEqual([]);
+    expect(PHRASING_OPTION.choices.map((c) => choiceText(PHRASING_OPTION, c, ID))).toEqual([
+      'asks for the key (paper: Table 1)',
+      "asks how to get in (MemLens's own)",
+    ]);
+  });
+
+  it('is read from the URL: a known value kept, an unknown one its default, said', () => {
+    const start = { ...DEFAULT_SPEC, benchmark: ID };
+    expect(PHRASING_OPTION.get(applyOptions(start, { phrasing: 'oblique' }, defs))).toBe('oblique');
+    const bad: string[] = [];
+    const spec = applyOptions(start, { phrasing: '<b>' }, defs, (o, v) =>
+      bad.push(`${o.key}=${v}`),
+    );
+    expect([PHRASING_OPTION.get(spec), bad]).toEqual(['direct', ['phrasing=<b>']]);
+    expect(isReleaseSpec(spec, defs)).toBe(false);
+    expect(resetOnBenchmark(defs)).toContain('phrasing');
+    expect(resetOnBenchmark()).not.toContain('phrasing');
+  });
+
+  it("is a CLI flag, in the usage, that reaches the protocol's builder", async () => {
+    expect(usage(SITE, defs)).toMatch(
+      /^ {2}--phrasing P +FixtureFolder: direct \| oblique \(how the query asks for the key\)$/m,
+    );
+    const opts = parseArgs(['--benchmark', ID, '--phrasing', 'oblique'], defs);
+    expect(opts.spec.options).toEqual({ phrasing: 'oblique' });
+    const catalog = new Catalog(await openNodeEngine());
+    try {
+      const protocol = await protocolRun(ID, defs)?.build(catalog, opts.spec);
+      expect(protocol?.queries.map((q) => q.series)).toEqual(['oblique']);
+    } finally {
+      await catalog.engine.close();
+    }
+    expect(() => parseArgs(['--benchmark', ID, '--phrasing', 'x'], defs)).toThrow(
+      '--phrasing must be one of direct, oblique',
+    );
+    expect(() => parseArgs(['--phrasing', 'oblique'])).toThrow('unknown option "--phrasing"');
+  });
+
+  it("puts its paper chart on its paper's page", () => {
+    expect(paperPages(defs)[ID]?.charts).toEqual([FIXTURE_CHART]);
+    expect(paperPages()[ID]).toBeUndefined();
   });
 });

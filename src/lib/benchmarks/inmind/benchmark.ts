@@ -1,6 +1,7 @@
 // InMind: loaded with the released results (its own explorer page), and its two protocols.
 import type { QueryRunner } from '../../query/query-client.ts';
 import type { BenchmarkDef } from '../benchmark-def.ts';
+import { BACKGROUND_OPTION, TARGET_OPTION } from './options.ts';
 import { INMIND_PAPER_LINK } from './paper-link.ts';
 
 // The builders and their SQL load with the first run, not with the nav that lists the protocols:
@@ -88,9 +89,11 @@ export const INMIND = {
           similarity: 'InMind paper, Figure 4 (InMind panel); protocol: App. 9',
           recall: `${ours} (InMind Figure 4 protocol)`,
         },
+        figure4Panels: true,
       },
     },
   ],
+  options: [TARGET_OPTION, BACKGROUND_OPTION],
   examples: [
     {
       id: 'inmind-table1',
