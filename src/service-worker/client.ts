@@ -1,6 +1,7 @@
 // The page's side of the service worker: registers it under the site's base, follows its
 // install progress, asks it what it holds and applies a waiting update on request.
-import { SW_FILE } from '../lib/offline/precache.ts';
+import { MANIFEST_FILE, SW_FILE } from '../lib/offline/precache.ts';
+import { modelsOfManifest, saveModelFiles, unsavedModelFiles } from '../lib/offline/save-models.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../lib/offline/messages.ts';
 import type { OfflineSnapshot } from '../lib/offline/status.ts';
 import { errorMessage } from '../lib/common/error-message.ts';
@@ -26,6 +27,8 @@ export class OfflineClient {
     updateReady: false,
     error: '',
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    modelSave: null,
+    modelSaveError: '',
   });
   readonly subscribe = this.snapshot.subscribe;
   private registration: ServiceWorkerRegistration | null = null;
@@ -35,6 +38,7 @@ export class OfflineClient {
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   /** The worker answered this page with the cached shell because the network failed. */
   private savedCopy = false;
+  private saving: AbortController | null = null;
 
   /** Scope = the site's base, so one build works under any subpath. */
   async register(base: string = document.baseURI): Promise<void> {
@@ -164,6 +168,44 @@ export class OfflineClient {
     if (!worker) return;
     const absolute = urls.map((u) => new URL(u, document.baseURI).href);
     await ask(worker, { type: 'evict', urls: absolute }).catch(() => undefined);
+  }
+
+  /**
+   * Save for offline, models included: reads every model file the site serves that is not saved
+   * yet, through the worker (which keeps each as it passes), with progress; `cancelSaveModels`
+   * stops it between chunks and keeps what was saved.
+   */
+  async saveModels(): Promise<void> {
+    const scope = this.registration?.scope;
+    if (this.saving || !scope || !navigator.serviceWorker.controller) return;
+    const controller = new AbortController();
+    this.saving = controller;
+    patch(this.snapshot, { modelSave: { doneBytes: 0, totalBytes: 0 }, modelSaveError: '' });
+    let error = '';
+    try {
+      const res = await fetch(new URL(MANIFEST_FILE, scope), { signal: controller.signal });
+      const manifest = modelsOfManifest(await res.json());
+      if (!manifest) throw new Error(`${MANIFEST_FILE} does not list the site's models`);
+      const files = await unsavedModelFiles(manifest, scope, async (url, cacheName) =>
+        caches.match(url, { cacheName }).then((hit) => hit !== undefined),
+      );
+      await saveModelFiles(files, {
+        signal: controller.signal,
+        onProgress: (p) => patch(this.snapshot, { modelSave: p }),
+      });
+    } catch (err) {
+      if (!controller.signal.aborted) {
+        error = `Saving the models stopped: ${errorMessage(err)}. What was saved is kept; try again.`;
+      }
+    } finally {
+      this.saving = null;
+      patch(this.snapshot, { modelSave: null, modelSaveError: error });
+      await this.refresh();
+    }
+  }
+
+  cancelSaveModels(): void {
+    this.saving?.abort();
   }
 
   /** Lets the waiting build take over; the page reloads once it controls it. */

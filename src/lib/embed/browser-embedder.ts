@@ -142,6 +142,7 @@ export class BrowserEmbedder implements Embedder {
           siteBase: this.siteBase,
           allowRemote: model.source === 'hub',
           fetchImpl: this.options.fetchImpl,
+          offline: typeof navigator !== 'undefined' && navigator.onLine === false,
         });
     const wasmPaths = await this.options.wasmPaths(this.siteBase);
     if (!this.rpc || this.rpc.stopped) {

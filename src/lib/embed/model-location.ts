@@ -41,6 +41,21 @@ export class MissingModelFilesError extends Error {
   }
 }
 
+/** A served model this device has not saved, asked for while the page is offline. */
+export class OfflineModelError extends Error {
+  constructor(
+    readonly modelId: string,
+    label: string,
+  ) {
+    super(
+      `${label} is not saved on this device, and this page is offline. Go back online: it then ` +
+        'loads here (and is kept). To have it offline next time, choose "Save for offline, ' +
+        'models included" under the offline status at the top of the page.',
+    );
+    this.name = 'OfflineModelError';
+  }
+}
+
 export function siteModelsUrl(siteBase: string): URL {
   return new URL('models/', siteBase);
 }
@@ -76,9 +91,18 @@ export async function missingSiteFiles(
 export async function locateModel(
   spec: ModelSpec,
   dtype: ModelDtype,
-  options: { siteBase: string; allowRemote: boolean; fetchImpl?: typeof fetch },
+  options: {
+    siteBase: string;
+    allowRemote: boolean;
+    fetchImpl?: typeof fetch;
+    /** The page is offline: a missing file means "not saved here", not "not built". */
+    offline?: boolean;
+  },
 ): Promise<ModelLocation> {
   const missing = await missingSiteFiles(spec, dtype, options.siteBase, options.fetchImpl);
+  if (missing.length > 0 && options.offline) {
+    throw new OfflineModelError(spec.id, `${spec.label} (${dtype})`);
+  }
   const modelsUrl = siteModelsUrl(options.siteBase);
   if (missing.length === 0) {
     return { kind: 'site', loadId: spec.id, localModelPath: modelsUrl.pathname };

@@ -30,7 +30,7 @@ export interface OfflineReport {
   coi: boolean;
   precache: GroupStatus & { cachedBytes: number; complete: boolean };
   groups: Record<PrecacheGroup, GroupStatus>;
-  models: (GroupStatus & { id: string; ready: boolean })[];
+  models: (GroupStatus & { id: string; ready: boolean; cachedBytes: number })[];
   upstream: { total: number; cached: string[] };
 }
 
@@ -86,6 +86,7 @@ export function summarizeCaches(
         files: m.files.length,
         bytes: m.files.reduce((s, f) => s + f.bytes, 0),
         cachedFiles: m.files.filter(has).length,
+        cachedBytes: m.files.filter(has).reduce((s, f) => s + f.bytes, 0),
         ready:
           m.files.filter((f) => !isWeights(f.url)).every(has) &&
           m.files.some((f) => isWeights(f.url) && has(f)),

@@ -56,7 +56,8 @@ const FALLBACK = /^assets\/duckdb-(mvp|browser-mvp)[^/]*$/;
 export function classifyAsset(path: string): AssetClass {
   if (path === SW_FILE || path === MANIFEST_FILE || path.endsWith('.map')) return 'skip';
   if (path.split('/').some((part) => part.startsWith('.'))) return 'skip';
-  if (path.startsWith('models/')) return 'model';
+  // The models' provenance file is page text (the Overview's model table), not a model.
+  if (path.startsWith('models/')) return path.includes('/', 7) ? 'model' : 'shell';
   if (FALLBACK.test(path)) return 'fallback';
   if (path.endsWith('.wasm')) return 'engine';
   if (path.startsWith('data/')) return 'data';

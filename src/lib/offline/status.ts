@@ -1,6 +1,7 @@
 // What the offline indicator says, from the service worker's report.
 import type { OfflineReport } from './messages.ts';
 import type { PrecacheGroup } from './precache.ts';
+import type { SaveProgress } from './save-models.ts';
 import { formatBytes } from '../common/format-bytes.ts';
 
 export type OfflinePhase = 'off' | 'unsupported' | 'installing' | 'ready' | 'error';
@@ -14,6 +15,10 @@ export interface OfflineSnapshot {
   error: string;
   /** navigator.onLine, false also while this page is the saved copy the network failed to replace. */
   online: boolean;
+  /** Save for offline of the models, while it runs. */
+  modelSave: SaveProgress | null;
+  /** Why the last save of the models stopped ('' when it finished or was cancelled). */
+  modelSaveError: string;
 }
 
 export interface OfflineItem {
@@ -40,6 +45,23 @@ export function headline(s: OfflineSnapshot): string {
   }
 }
 
+/** Bytes of the site's models not saved on this device yet (0 when none or all are saved). */
+export function unsavedModelBytes(report: OfflineReport | null): number {
+  return (report?.models ?? []).reduce((s, m) => s + m.bytes - m.cachedBytes, 0);
+}
+
+/** What the header adds after the headline about the models: '' where the site serves none. */
+export function modelsLine(s: OfflineSnapshot): string {
+  if (s.modelSave) {
+    const { doneBytes, totalBytes } = s.modelSave;
+    const pct = totalBytes > 0 ? Math.floor((100 * doneBytes) / totalBytes) : 100;
+    return `saving models ${pct}%`;
+  }
+  const models = s.report?.models ?? [];
+  if (models.length === 0 || s.phase !== 'ready') return '';
+  return models.every((m) => m.cachedFiles === m.files) ? 'models saved' : 'models not saved';
+}
+
 const GROUP_LABELS: Record<PrecacheGroup, string> = {
   shell: 'App, pages and charts',
   engine: 'DuckDB and ONNX runtimes (WASM)',
@@ -60,7 +82,7 @@ export function offlineItems(report: OfflineReport): OfflineItem[] {
       label: `Model ${m.id}`,
       detail: m.ready
         ? `saved (${m.cachedFiles} of ${m.files} files)`
-        : `on this site; saved the first time it is used (${formatBytes(m.bytes)} in all dtypes)`,
+        : `not saved: Save for offline keeps it (${formatBytes(m.bytes - m.cachedBytes)} to go), or it is kept once used`,
       ready: m.ready,
     });
   }

@@ -56,6 +56,8 @@ export interface PlaygroundSessionDeps {
   delayMs?: number;
   /** The site's own vectors: a model whose pack holds the background turns embeds only the rest. */
   sitePacks?: SitePacks;
+  /** Calls `retry` each time the network comes back; returns how to stop. */
+  backOnline?: (retry: () => void) => () => void;
 }
 
 /** A model's texts answered from the site's pack: its digest and the running counts. */
@@ -100,8 +102,10 @@ export class PlaygroundSession {
   private readonly runs = new Map<string, AbortController>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last: RankRequest | null = null;
+  private readonly stopWatchingOnline: () => void;
 
   constructor(private readonly deps: PlaygroundSessionDeps) {
+    this.stopWatchingOnline = deps.backOnline?.(() => this.retryFailed()) ?? (() => undefined);
     deps.siteModels
       .then((models) => {
         const options = [
@@ -216,12 +220,21 @@ export class PlaygroundSession {
     this.patchResult(id, { status: 'cancelled', progress: null, load: null });
   }
 
-  /** Runs a cancelled model again on the last texts. */
+  /** Runs a cancelled or failed model again on the last texts. */
   again(id: string): void {
     if (this.last && id !== BM25_ID) this.run(id, () => this.retriever(id), this.last);
   }
 
+  /** Runs every model whose last run failed again (a model that was missing offline, say). */
+  retryFailed(): void {
+    const { results } = this.state.get();
+    for (const [id, result] of Object.entries(results)) {
+      if (result.status === 'error' && id !== BM25_ID) this.again(id);
+    }
+  }
+
   dispose(): void {
+    this.stopWatchingOnline();
     clearTimeout(this.timer);
     for (const run of this.runs.values()) run.abort();
     this.runs.clear();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeCaches } from '../../../src/lib/offline/messages.ts';
-import { headline, offlineItems, type OfflineSnapshot } from '../../../src/lib/offline/status.ts';
+import {
+  headline,
+  modelsLine,
+  offlineItems,
+  unsavedModelBytes,
+  type OfflineSnapshot,
+} from '../../../src/lib/offline/status.ts';
 import type { PrecacheManifest } from '../../../src/lib/offline/precache.ts';
 
 const SCOPE = 'https://example.org/memlens/';
@@ -74,8 +80,8 @@ describe('summarizeCaches', () => {
     expect(report.groups.engine).toEqual({ files: 1, bytes: 3 * 1024 * 1024, cachedFiles: 0 });
     expect(report.groups.results).toEqual({ files: 0, bytes: 0, cachedFiles: 0 });
     expect(report.models).toEqual([
-      { id: 'tiny-bert', files: 2, bytes: 110, cachedFiles: 1, ready: false },
-      { id: 'minilm', files: 3, bytes: 270, cachedFiles: 0, ready: false },
+      { id: 'tiny-bert', files: 2, bytes: 110, cachedFiles: 1, cachedBytes: 10, ready: false },
+      { id: 'minilm', files: 3, bytes: 270, cachedFiles: 0, cachedBytes: 0, ready: false },
     ]);
     expect(report.upstream).toEqual({ total: 2, cached: [manifest.upstream[1]] });
     expect(report.coi).toBe(true);
@@ -90,6 +96,8 @@ describe('what the indicator says', () => {
     updateReady: false,
     error: '',
     online: true,
+    modelSave: null,
+    modelSaveError: '',
   };
 
   it('gives one headline per phase, and says when the saved copy is in use', () => {
@@ -126,6 +134,28 @@ describe('what the indicator says', () => {
     expect(items[1]).toMatchObject({ ready: true, detail: '1 of 1 files, 3.0 MiB' });
     expect(items[3]).toMatchObject({ ready: true, detail: 'saved (2 of 2 files)' });
     expect(items[4]).toMatchObject({ ready: false });
-    expect(items[4].detail).toMatch(/first time it is used/);
+    expect(items[4].detail).toBe(
+      'not saved: Save for offline keeps it (220 B to go), or it is kept once used',
+    );
+    expect(unsavedModelBytes(report)).toBe(220);
+  });
+
+  it('says after the headline whether the models are saved, and how far a save has come', () => {
+    const all = (names: string[]) =>
+      summarizeCaches(manifest, SCOPE, {
+        precache: new Set(manifest.precache.map((e) => abs(e.url))),
+        models: new Set(names.map(abs)),
+        upstream: new Set(),
+      });
+    const none = all([]);
+    const every = all(manifest.models.flatMap((m) => m.files.map((f) => f.url)));
+    expect(modelsLine({ ...base, report: none })).toBe('models not saved');
+    expect(modelsLine({ ...base, report: every })).toBe('models saved');
+    expect(unsavedModelBytes(every)).toBe(0);
+    expect(modelsLine({ ...base, report: none, phase: 'installing' })).toBe('');
+    expect(modelsLine({ ...base, report: { ...none, models: [] } })).toBe('');
+    expect(
+      modelsLine({ ...base, report: none, modelSave: { doneBytes: 55, totalBytes: 220 } }),
+    ).toBe('saving models 25%');
   });
 });
