@@ -9,6 +9,11 @@ export interface InMindTask {
   query: string;
 }
 
+/** A domain as every page prints it: "health and wellness", not the file's "health_and_wellness". */
+export function domainLabel(domain: string): string {
+  return domain.replaceAll('_', ' ');
+}
+
 export interface InMindTurn {
   id: string;
   /** The file's `content`, `\n---TIMESTAMP: …` suffix included. */
@@ -61,7 +66,7 @@ export function taskCorpus(
 }
 
 function taskQueries(task: InMindTask, corpusId: string): ProtocolQuery[] {
-  const base = { group: task.domain, corpusId, goldIds: [TARGET_ID] };
+  const base = { group: domainLabel(task.domain), corpusId, goldIds: [TARGET_ID] };
   return [
     { ...base, id: `${task.task_id}:naive`, series: 'naive', text: task.naive_query },
     { ...base, id: `${task.task_id}:indirect`, series: 'indirect', text: task.query },

@@ -3,6 +3,7 @@ import { bm25Retriever } from '../../../src/lib/protocol-kit/bm25-retriever.ts';
 import { evaluateProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import {
   TARGET_ID,
+  domainLabel,
   injectedChunk,
   inmindProtocol,
   taskCorpus,
@@ -70,6 +71,13 @@ describe('InMind Naive RAG corpus (paper App. 15.3)', () => {
         goldIds: [TARGET_ID],
       },
     ]);
+  });
+
+  it('groups by the domain as InMind prints it, one spelling on every page', () => {
+    const wellness = { ...task, domain: 'health_and_wellness' };
+    const groups = inmindProtocol([wellness], background).queries.map((q) => q.group);
+    expect(groups).toEqual(['health and wellness', 'health and wellness']);
+    expect(domainLabel('health_and_wellness')).toBe('health and wellness');
   });
 
   it('ranks a target that ties with a background turn after it (lower index first)', async () => {
