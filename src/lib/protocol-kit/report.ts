@@ -38,7 +38,7 @@ export function formatScoreInterval(interval: Interval | null): string {
 }
 
 export function intervalNote(cell: Pick<RecallCell, 'partialCredit'>): string {
-  return cell.partialCredit ? '95% Wilson on the mean (partial credit)' : '95% Wilson';
+  return cell.partialCredit ? '95% Wilson on the mean' : '95% Wilson';
 }
 
 export function formatScore(value: number | null): string {
