@@ -2,6 +2,8 @@
 // authors, year, arXiv id. What a text does not give is left out (InMind's text names no authors,
 // MemUse's no arXiv id), never filled in. Drives the "line N" links; bibtex.ts the Cite buttons.
 
+import { INMIND_ARXIV } from '../charts/paper-charts.ts';
+
 export interface PaperRef {
   /** The paper's id in the benchmark registry. */
   id: string;
@@ -12,10 +14,6 @@ export interface PaperRef {
   /** The arXiv id (e.g. 2609.03467), null when the stored text gives none. */
   arxiv: string | null;
 }
-
-const INMIND_ARXIV = '2607.24368';
-/** InMind's arXiv page alone, for the InMind page (first load) without the other records. */
-export const INMIND_ARXIV_URL = `https://arxiv.org/abs/${INMIND_ARXIV}`;
 
 export const PAPER_REFS: Readonly<Record<string, PaperRef>> = {
   inmind: {

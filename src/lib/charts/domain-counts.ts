@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { domainLabel } from '../protocol-kit/inmind.ts';
+import { domainLabel } from '../common/domain-label.ts';
 import { CHART_CONFIG, FULL_WIDTH, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
 
 export interface DomainCount {

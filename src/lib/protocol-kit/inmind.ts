@@ -1,3 +1,4 @@
+import { domainLabel } from '../common/domain-label.ts';
 import { corpusMap, type Corpus, type Protocol, type ProtocolQuery } from './types.ts';
 
 export interface InMindTask {
@@ -7,11 +8,6 @@ export interface InMindTask {
   assistant_message: string;
   naive_query: string;
   query: string;
-}
-
-/** A domain as every page prints it: "health and wellness", not the file's "health_and_wellness". */
-export function domainLabel(domain: string): string {
-  return domain.replaceAll('_', ' ');
 }
 
 export interface InMindTurn {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INMIND_ARXIV_URL,
-  PAPER_REFS,
-  arxivUrl,
-  paperRef,
-} from '../../../src/lib/benchmarks/paper-refs.ts';
+import { PAPER_REFS, arxivUrl, paperRef } from '../../../src/lib/benchmarks/paper-refs.ts';
 import { PAPER_INFO } from '../../../src/lib/benchmarks/papers.ts';
 import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 
@@ -21,7 +16,7 @@ describe('paper records', () => {
 
   it('links a paper to its arXiv page, and nothing without an id', () => {
     expect(arxivUrl('locomo-conv')).toBe('https://arxiv.org/abs/2609.03467');
-    expect(arxivUrl('inmind')).toBe(INMIND_ARXIV_URL);
+    expect(arxivUrl('inmind')).toBe('https://arxiv.org/abs/2607.24368');
     expect(arxivUrl('memuse')).toBeNull();
     expect(arxivUrl('__proto__')).toBeNull();
     expect(paperRef('toString')).toBeNull();

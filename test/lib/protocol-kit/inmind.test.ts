@@ -3,7 +3,6 @@ import { bm25Retriever } from '../../../src/lib/protocol-kit/bm25-retriever.ts';
 import { evaluateProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import {
   TARGET_ID,
-  domainLabel,
   injectedChunk,
   inmindProtocol,
   taskCorpus,
@@ -77,7 +76,6 @@ describe('InMind Naive RAG corpus (paper App. 15.3)', () => {
     const wellness = { ...task, domain: 'health_and_wellness' };
     const groups = inmindProtocol([wellness], background).queries.map((q) => q.group);
     expect(groups).toEqual(['health and wellness', 'health and wellness']);
-    expect(domainLabel('health_and_wellness')).toBe('health and wellness');
   });
 
   it('ranks a target that ties with a background turn after it (lower index first)', async () => {
