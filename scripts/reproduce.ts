@@ -487,7 +487,8 @@ async function declarationFor(
   mapping: string | null,
 ): Promise<UserBenchmarkDecl> {
   if (mapping === null) {
-    return suggestDecl(fieldChoices(await readUserTableRows(catalog, table)));
+    const rows = await readUserTableRows(catalog, table);
+    return suggestDecl(fieldChoices(rows), rows);
   }
   let parsed: unknown;
   try {

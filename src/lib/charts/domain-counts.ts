@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { domainLabel } from '../common/domain-label.ts';
 import { CHART_CONFIG, FULL_WIDTH, OKABE_ITO, VL_SCHEMA } from './chart-kit.ts';
 
 export interface DomainCount {
@@ -6,9 +7,7 @@ export interface DomainCount {
   tasks: number;
 }
 
-export function domainLabel(domain: string): string {
-  return domain.replaceAll('_', ' ');
-}
+export { domainLabel };
 
 /** InMind tasks per domain, counted by SQL over `inmind_tasks`. */
 export function domainCountsSpec(rows: DomainCount[]): TopLevelSpec {

@@ -46,14 +46,16 @@ export interface PaperInfo {
   notCharted: string[];
 }
 
+/** InMind's arXiv id, here (first load) for the InMind page's link; benchmarks/paper-refs.ts has the rest. */
+export const INMIND_ARXIV = '2607.24368';
+
 /** The papers whose benchmark folder does not hold its page yet (benchmarks/papers.ts adds the rest). */
 export const PAPER_INFO_HERE: Readonly<Record<string, PaperInfo>> = {
   inmind: {
     id: 'inmind',
     label: 'InMind',
     title: 'Keep It InMind: Benchmarking the Implicit-Association Blind Spot in Agent Memory',
-    citation:
-      'Keep It InMind: Benchmarking the Implicit-Association Blind Spot in Agent Memory. arXiv:2607.24368.',
+    citation: `Keep It InMind: Benchmarking the Implicit-Association Blind Spot in Agent Memory. arXiv:${INMIND_ARXIV}.`,
     textFile: 'inmind.txt',
     intro: '',
     teaser: '125 tasks where a stored fact matters to a question that never mentions it.',

@@ -1,3 +1,4 @@
+import { domainLabel } from '../common/domain-label.ts';
 import { corpusMap, type Corpus, type Protocol, type ProtocolQuery } from './types.ts';
 
 export interface InMindTask {
@@ -64,7 +65,7 @@ export function taskCorpus(
 }
 
 function taskQueries(task: InMindTask, corpusId: string): ProtocolQuery[] {
-  const base = { group: task.domain, corpusId, goldIds: [TARGET_ID] };
+  const base = { group: domainLabel(task.domain), corpusId, goldIds: [TARGET_ID] };
   return [
     { ...base, id: `${task.task_id}:naive`, series: 'naive', text: task.naive_query },
     { ...base, id: `${task.task_id}:indirect`, series: 'indirect', text: task.query },

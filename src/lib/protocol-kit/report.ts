@@ -19,8 +19,8 @@ export function formatPercent(value: number | null): string {
  * "67/125" when every query has one gold id; otherwise recall is a mean of per-query fractions,
  * so a summed "1022.53/1982" would read as a count: it is shown as the number of queries.
  */
-export function formatHits(cell: Pick<RecallCell, 'hits' | 'queries' | 'method'>): string {
-  return cell.method === 'wilson'
+export function formatHits(cell: Pick<RecallCell, 'hits' | 'queries' | 'partialCredit'>): string {
+  return !cell.partialCredit
     ? `${Math.round(cell.hits)}/${cell.queries}`
     : `mean of ${plural(cell.queries, 'query', 'queries')} (partial credit)`;
 }
@@ -37,8 +37,8 @@ export function formatScoreInterval(interval: Interval | null): string {
   return `[${interval.lo.toFixed(3)}, ${interval.hi.toFixed(3)}]`;
 }
 
-export function intervalNote(method: RecallCell['method']): string {
-  return method === 'wilson' ? '95% Wilson' : '95% bootstrap over queries';
+export function intervalNote(cell: Pick<RecallCell, 'partialCredit'>): string {
+  return cell.partialCredit ? '95% Wilson on the mean' : '95% Wilson';
 }
 
 export function formatScore(value: number | null): string {
@@ -65,7 +65,7 @@ export function summaryLines(
     for (const c of recallTable(evaluation, hk).filter(isWholeSeries)) {
       lines.push(
         `recall@${hk}  ${c.series.padEnd(14)} ${formatPercent(c.recall).padStart(6)} ` +
-          `${formatPercentInterval(c.interval)}  (${formatHits(c)}; ${intervalNote(c.method)})`,
+          `${formatPercentInterval(c.interval)}  (${formatHits(c)}; ${intervalNote(c)})`,
       );
     }
   }

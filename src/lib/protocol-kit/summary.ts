@@ -1,7 +1,5 @@
 import { histogram } from '../analysis/histogram.ts';
 import {
-  bootstrapMean,
-  bootstrapStepCurve,
   bootstrapSeparation,
   wilson,
   type Interval,
@@ -24,8 +22,10 @@ export interface RecallCell {
   queries: number;
   /** 95% interval of `recall`; null when no query is scorable. */
   interval: Interval | null;
-  /** Wilson when every query has one gold id (recall is a proportion), else bootstrap over queries. */
+  /** Always Wilson (see `recallInterval`): one method in every table and curve. */
   method: IntervalMethod;
+  /** Some query has several gold ids, so `hits` sums fractions rather than counting hits. */
+  partialCredit: boolean;
 }
 
 /** A row of a series × group table: the whole series (group null) or one group of it. */
@@ -69,6 +69,16 @@ export function isProportion(outcomes: readonly QueryOutcome[]): boolean {
   return outcomes.every((o) => o.goldRanks.length === 1);
 }
 
+/**
+ * The 95% interval of a mean recall: Wilson on `hits` of `n`, also when `hits` sums fractions.
+ * Per-query recall lies in [0, 1], so its variance is at most p(1 − p) and Wilson is conservative
+ * there; a bootstrap would instead give a zero-width interval whenever the queries agree (one
+ * query at 0.5 gave "[50.0, 50.0]" beside a 1/1 row's "[20.7, 100.0]").
+ */
+export function recallInterval(hits: number, n: number): Interval | null {
+  return wilson(Math.min(n, Math.max(0, hits)), n);
+}
+
 function cell(
   series: string,
   group: string | null,
@@ -86,8 +96,9 @@ function cell(
     recall: n === 0 ? null : hits / n,
     hits,
     queries: n,
-    interval: proportion ? wilson(Math.round(hits), n) : bootstrapMean(perQuery),
-    method: proportion ? 'wilson' : 'bootstrap',
+    interval: recallInterval(proportion ? Math.round(hits) : hits, n),
+    method: 'wilson',
+    partialCredit: !proportion,
   };
 }
 
@@ -134,20 +145,16 @@ export function recallCurves(evaluation: Evaluation): CurvePoint[] {
     const curves = inSeries.flatMap((o) => recallCurve(o.goldRanks, evaluation.kMax) ?? []);
     const mean = meanRecallCurve(curves).mean ?? new Float64Array(0);
     const n = curves.length;
-    // recall@k rises by 1/|gold| at each credited gold id's rank.
-    const steps = inSeries.map((o) =>
-      o.goldRanks.flatMap((r) => (r === null ? [] : [[r - 1, 1 / o.goldRanks.length] as const])),
-    );
-    const band = isProportion(inSeries) ? null : bootstrapStepCurve(steps, evaluation.kMax);
+    const proportion = isProportion(inSeries);
     return Array.from(mean, (recall, i) => {
-      const w = band ? null : wilson(Math.round(recall * n), n);
+      const w = recallInterval(proportion ? Math.round(recall * n) : recall * n, n);
       return {
         series,
         k: i + 1,
         recall,
-        lo: band ? band.lo[i] : (w?.lo ?? recall),
-        hi: band ? band.hi[i] : (w?.hi ?? recall),
-        method: band ? 'bootstrap' : 'wilson',
+        lo: w?.lo ?? recall,
+        hi: w?.hi ?? recall,
+        method: 'wilson',
       };
     });
   });

@@ -126,10 +126,5 @@ export function decodeDecl(value: unknown, where: string): UserBenchmarkDecl {
       category: read('query.category'),
     },
   };
-  if (decl.memory.text === decl.query.text) {
-    throw new DeclarationError(
-      `${where}: memory.text and query.text are both ${decl.query.text}: a row is a query when its query field has a value`,
-    );
-  }
   return decl;
 }

@@ -12,6 +12,7 @@ import {
 } from './benchmark-decl.ts';
 
 import type { QueryRunner } from '../query/query-client.ts';
+import { KIND_WORDS, kindKey, rowKindOf } from './row-kind.ts';
 import { userRecordsQuery } from '../query/user-benchmarks.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -112,6 +113,18 @@ class RowReader {
     return fieldOf(this.row, this.extra, field);
   }
 
+  /** Whether the row's `key` field names it a query (else a memory); throws on another value. */
+  isQueryByKind(key: string): boolean {
+    const v = Object.hasOwn(this.extra, key) ? this.extra[key] : undefined;
+    const kind = rowKindOf(v);
+    if (kind === null) {
+      throw new DeclarationError(
+        `${this.table} line ${this.row.line}: row kind (fields.${key}): expected one of ${KIND_WORDS.join(', ')}, found ${describeValue(v)}`,
+      );
+    }
+    return kind === 'query';
+  }
+
   text(part: DeclPart, field: string): string {
     const v = this.raw(field);
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
@@ -149,9 +162,11 @@ function isQueryRow(reader: RowReader, decl: UserBenchmarkDecl): boolean {
 }
 
 /**
- * The memories and queries of `rows` under `decl`. Throws a `DeclarationError` naming the table,
- * the line and the part at the first row that does not fit: an empty text, a missing id or gold,
- * an id used twice, a gold id that names no memory.
+ * The memories and queries of `rows` under `decl`. A row is a query when its `type` or `kind` field
+ * says so (row-kind.ts), or, in rows without one, when its query field holds text. Throws a
+ * `DeclarationError` naming the table, the line and the part at the first row that does not fit:
+ * an empty text, a missing id or gold, an id used twice, a gold id that names no memory, a kind
+ * that is neither memory nor query.
  */
 export function benchmarkRows(
   table: string,
@@ -161,9 +176,16 @@ export function benchmarkRows(
   const memories: UserMemory[] = [];
   const queryRows: { reader: RowReader; query: UserQuery }[] = [];
   const seen = new Map<string, number>();
-  for (const row of rows) {
-    const reader = new RowReader(table, row, parsedFields(row));
-    if (isQueryRow(reader, decl)) {
+  const extras = rows.map(parsedFields);
+  const byKind = kindKey(extras);
+  if (byKind === null && decl.memory.text === decl.query.text) {
+    throw new DeclarationError(
+      `${table}: memory.text and query.text are both ${decl.query.text}: without a type or kind field, a row is a query when its query field has a value`,
+    );
+  }
+  for (const [i, row] of rows.entries()) {
+    const reader = new RowReader(table, row, extras[i]);
+    if (byKind === null ? isQueryRow(reader, decl) : reader.isQueryByKind(byKind)) {
       const q = decl.query;
       const own = reader.raw(decl.memory.id);
       queryRows.push({
@@ -212,14 +234,15 @@ export function benchmarkRows(
       reader.fail('query.gold', decl.query.gold, `"${unknown}" names no memory of ${table}`);
     }
   }
+  const split = byKind === null ? `a value in ${decl.query.text} (query.text)` : null;
   if (memories.length === 0) {
     throw new DeclarationError(
-      `${table}: no memory: every row has a value in ${decl.query.text} (query.text)`,
+      `${table}: no memory: ${split ? `every row has ${split}` : `no row has fields.${byKind} memory`}`,
     );
   }
   if (queryRows.length === 0) {
     throw new DeclarationError(
-      `${table}: no query: no row has a value in ${decl.query.text} (query.text)`,
+      `${table}: no query: ${split ? `no row has ${split}` : `no row has fields.${byKind} query`}. A file of both kinds gives memories {id, text} and queries {query, gold, category}, or a type field (memory / query) on each row`,
     );
   }
   return { memories, queries: queryRows.map((q) => q.query) };
@@ -267,20 +290,30 @@ const NAMES: Record<DeclPart, readonly string[]> = {
   'query.category': ['fields.category', 'fields.type', 'fields.question_type', 'speaker'],
 };
 
-/** The declaration the page starts from: for each part, the first usual name the rows hold. */
-export function suggestDecl(choices: readonly string[]): UserBenchmarkDecl {
+/**
+ * The declaration the page starts from: for each part, the first usual name the rows hold. Given
+ * rows split by a `type` or `kind` field, queries share the memories' text field when no field is
+ * named query, and that field is no category.
+ */
+export function suggestDecl(
+  choices: readonly string[],
+  rows: readonly UserTableRow[] = [],
+): UserBenchmarkDecl {
+  const byKind = kindKey(rows.map(parsedFields));
+  const offered = choices.filter((c) => byKind === null || c !== `fields.${byKind}`);
   const pick = (part: DeclPart): string | null =>
-    NAMES[part].find((n) => choices.includes(n)) ?? null;
+    NAMES[part].find((n) => offered.includes(n)) ?? null;
+  const memoryText = pick('memory.text') ?? 'memory';
   return {
     version: DECL_VERSION,
     memory: {
-      text: pick('memory.text') ?? 'memory',
+      text: memoryText,
       id: pick('memory.id') ?? 'line',
       session: pick('memory.session'),
       date: pick('memory.date'),
     },
     query: {
-      text: pick('query.text') ?? 'query',
+      text: pick('query.text') ?? (byKind === null ? 'query' : memoryText),
       gold: pick('query.gold') ?? 'gold',
       category: pick('query.category'),
     },

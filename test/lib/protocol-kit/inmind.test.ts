@@ -72,6 +72,12 @@ describe('InMind Naive RAG corpus (paper App. 15.3)', () => {
     ]);
   });
 
+  it('groups by the domain as InMind prints it, one spelling on every page', () => {
+    const wellness = { ...task, domain: 'health_and_wellness' };
+    const groups = inmindProtocol([wellness], background).queries.map((q) => q.group);
+    expect(groups).toEqual(['health and wellness', 'health and wellness']);
+  });
+
   it('ranks a target that ties with a background turn after it (lower index first)', async () => {
     // b0 and the target are the same tokens ("nuts nuts ok"), so they get the same BM25 score.
     const tie: InMindTask = { ...task, user_message: 'nuts nuts', assistant_message: 'ok' };

@@ -6,11 +6,13 @@ import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
 import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
 import { compareRetrievers } from '../../../src/lib/protocol-kit/compare.ts';
 import { comparisonCsvRows } from '../../../src/lib/protocol-kit/compare-report.ts';
-import { summaryLines } from '../../../src/lib/protocol-kit/report.ts';
+import { formatPercentInterval, summaryLines } from '../../../src/lib/protocol-kit/report.ts';
+import { wilson } from '../../../src/lib/analysis/intervals.ts';
 import {
   groupsOf,
   isWholeSeries,
   levelOf,
+  recallInterval,
   recallTable,
   seriesGroupKey,
 } from '../../../src/lib/protocol-kit/summary.ts';
@@ -142,5 +144,21 @@ describe('a comparison with those groups', () => {
     // One pair per family: Holm leaves each p as it is.
     expect(whole?.pHolm).toBe(whole?.p);
     expect(all?.pHolm).toBe(all?.p);
+  });
+});
+
+describe('recall intervals: one method, never zero-width', () => {
+  it('gives partial credit on one query a Wilson interval, not [50.0, 50.0]', () => {
+    const half = recallInterval(0.5, 1);
+    expect(half).not.toBeNull();
+    expect(half?.lo).toBeLessThan(0.5);
+    expect(half?.hi).toBeGreaterThan(0.5);
+    expect(half).toEqual(wilson(0.5, 1));
+  });
+
+  it('matches the 1/1 Wilson interval for a whole hit', () => {
+    expect(recallInterval(1, 1)).toEqual(wilson(1, 1));
+    expect(formatPercentInterval(recallInterval(1, 1))).toBe('[20.7, 100.0]');
+    expect(recallInterval(0, 0)).toBeNull();
   });
 });

@@ -131,17 +131,17 @@ describe('paper comparison', () => {
         ['1:indirect', 6, 0],
       ],
     );
-    expect(formatHits({ hits: 2, queries: 4, method: 'wilson' })).toBe('2/4');
-    expect(formatHits({ hits: 1.5, queries: 4, method: 'bootstrap' })).toBe(
+    expect(formatHits({ hits: 2, queries: 4, partialCredit: false })).toBe('2/4');
+    expect(formatHits({ hits: 1.5, queries: 4, partialCredit: true })).toBe(
       'mean of 4 queries (partial credit)',
     );
   });
 
   it('says one query in the singular, and groups thousands', () => {
-    expect(formatHits({ hits: 0.5, queries: 1, method: 'bootstrap' })).toBe(
+    expect(formatHits({ hits: 0.5, queries: 1, partialCredit: true })).toBe(
       'mean of 1 query (partial credit)',
     );
-    expect(formatHits({ hits: 3.5, queries: 1982, method: 'bootstrap' })).toBe(
+    expect(formatHits({ hits: 3.5, queries: 1982, partialCredit: true })).toBe(
       'mean of 1,982 queries (partial credit)',
     );
   });

@@ -43,7 +43,6 @@ describe('decodeDecl', () => {
     [{ ...DECL, version: 2 }, 'here: declaration version 2, this MemLens reads 1'],
     [{ ...DECL, memory: { ...DECL.memory, id: 7 } }, 'here: memory.id: expected a field name'],
     [{ ...DECL, query: { ...DECL.query, gold: 'x y' } }, 'here: query.gold: "x y" is neither'],
-    [{ ...DECL, query: { ...DECL.query, text: 'memory' } }, 'memory.text and query.text'],
   ])('refuses %j', (value, message) => {
     expect(() => decodeDecl(value, 'here')).toThrow(message);
   });

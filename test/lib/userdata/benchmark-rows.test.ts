@@ -134,3 +134,36 @@ describe('suggestions', () => {
     expect(suggestDecl(choices).memory.id).toBe('fields.id');
   });
 });
+
+describe('a file whose rows carry a type (or kind) column', () => {
+  const TYPED = [
+    row(1, { memory: 'I own a beagle.', extra: { type: 'memory', id: 'm1' } }),
+    row(2, { memory: 'I live in Porto.', extra: { type: 'Memories', id: 'm2' } }),
+    row(3, { memory: 'Which dog?', gold: ['m1'], extra: { type: 'query', category: 'pets' } }),
+  ];
+  const choices = fieldChoices(TYPED);
+
+  it('suggests the shared text field for queries and no category from the type', () => {
+    const decl = suggestDecl(choices, TYPED);
+    expect(decl.query.text).toBe('memory');
+    expect(decl.query.category).toBe('fields.category');
+    const rows = benchmarkRows('user_t', TYPED, decl);
+    expect(rows.memories.map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(rows.queries).toEqual([
+      { id: 'line 3', text: 'Which dog?', gold: ['m1'], category: 'pets', line: 3 },
+    ]);
+  });
+
+  it('names the file, line and field of a kind it does not know', () => {
+    const bad = [...TYPED, row(4, { memory: 'x', extra: { type: 'note', id: 'm4' } })];
+    expect(() => benchmarkRows('user_t', bad, suggestDecl(choices, TYPED))).toThrow(
+      'user_t line 4: row kind (fields.type): expected one of memory, memories, query, queries, found string "note"',
+    );
+  });
+
+  it('still refuses one text field for both without a type column', () => {
+    expect(() =>
+      benchmarkRows('user_t', GOOD, { ...DECL, query: { ...DECL.query, text: 'memory' } }),
+    ).toThrow('memory.text and query.text are both memory');
+  });
+});
