@@ -4,16 +4,10 @@
  * filled by `npm run data`) loaded into DuckDB-WASM by the app's own loaders.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { rowsToCsv } from '../src/lib/common/csv-export.ts';
-import { loadBenchmarkData, loadCoreData } from '../src/lib/loaders/core-loader.ts';
-import { loadSiteIndex } from '../src/lib/data/fetch-source.ts';
-import { Catalog } from '../src/lib/db/catalog.ts';
-import { openNodeEngine } from '../src/lib/db/node-engine.ts';
-import type { Embedder } from '../src/lib/embed/embedder.ts';
+import type { Catalog } from '../src/lib/db/catalog.ts';
 import {
   MODEL_DTYPES,
   filesForDtype,
@@ -22,12 +16,8 @@ import {
   type ModelSpec,
 } from '../src/lib/embed/model-registry.ts';
 import type { ModelRef } from '../src/lib/embed/model-ref.ts';
-import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
-import { nodeRuntime } from '../src/lib/embed/node-runtime.ts';
-import { recallCurveSpec } from '../src/lib/charts/recall-curve.ts';
-import { similarityHistogramSpec } from '../src/lib/charts/similarity-histogram.ts';
 import { DEFAULT_SPEC, type ProtocolSpec } from '../src/lib/protocols/build.ts';
-import { choiceLabel, paperDefault } from '../src/lib/protocols/defaults.ts';
+import { paperDefault } from '../src/lib/protocols/defaults.ts';
 import {
   applyOptions,
   isReleaseSpec,
@@ -35,80 +25,50 @@ import {
   optionQueryPrefix,
   optionUsage,
 } from '../src/lib/benchmarks/options.ts';
-import { scoreProtocol, type Evaluation } from '../src/lib/protocol-kit/evaluate.ts';
-import { figuresOf, type Figures } from '../src/lib/protocol-kit/figures.ts';
-import { loadLocomoPlusRelease, loadPaperRows } from '../src/lib/protocol-kit/inputs.ts';
-import {
-  recomputeRelease,
-  type ReleaseComparison,
-} from '../src/lib/protocol-kit/locomo-plus-release.ts';
-import {
-  BM25_ID,
-  RetrieverPool,
-  parseRetriever,
-  type EmbedderFactory,
-} from '../src/lib/protocol-kit/pool.ts';
-import {
-  comparisonLine,
-  recallRowsAllK,
-  summaryLines,
-  targetRankLine,
-} from '../src/lib/protocol-kit/report.ts';
-import { levelOf, recallTable, separationTable } from '../src/lib/protocol-kit/summary.ts';
-import { scoreTitle } from '../src/lib/protocol-kit/labels.ts';
-import { buildProtocol } from '../src/lib/protocols/build.ts';
-import { runProtocol, scoreRetriever } from '../src/lib/protocols/run.ts';
-import {
-  compareRetrievers,
-  type ComparedRetriever,
-  type Comparison,
-} from '../src/lib/protocol-kit/compare.ts';
-import {
-  SUBMISSION_KIND,
-  formatSubmissionRef,
-  openSubmissions,
-  pairedProtocol,
-  submissionCompared,
-  type SubmissionSource,
-} from '../src/lib/protocol-kit/submission-retriever.ts';
-import { submissionSystemsQuery } from '../src/lib/userdata/submission-proxy-queries.ts';
-import { comparisonCsvRows, comparisonLines } from '../src/lib/protocol-kit/compare-report.ts';
+import { BM25_ID, parseRetriever } from '../src/lib/protocol-kit/pool.ts';
+import { comparisonCsvRows } from '../src/lib/protocol-kit/compare-report.ts';
 import {
   formatRetrieverRef,
   parseRetrieverRef,
-  registryRef,
   resolveRetrieverRef,
-  type ResolvedRetriever,
   type RetrieverRef,
 } from '../src/lib/protocol-kit/retriever-ref.ts';
-import type { Protocol } from '../src/lib/protocol-kit/types.ts';
-import {
-  BENCHMARK_DEFS,
-  benchmarkById,
-  paperRowsWhere,
-  paperTargetOf,
-  protocolEntries,
-  protocolRun,
-} from '../src/lib/benchmarks/registry.ts';
+import { BENCHMARK_DEFS, protocolEntries, protocolRun } from '../src/lib/benchmarks/registry.ts';
 import type { BenchmarkDef } from '../src/lib/benchmarks/benchmark-def.ts';
 import { errorMessage } from '../src/lib/common/error-message.ts';
 import { DRY_RUN_LINE, dryRunRequested } from './lib/cli.ts';
-import { cachedEmbedder, type CacheCounts } from '../src/lib/embed/cached-embedder.ts';
-import { VectorFileStore, vectorCacheDir } from './lib/vector-file-store.ts';
-import { bytesSource } from '../src/lib/userdata/byte-source.ts';
-import { inspectUserFile } from '../src/lib/userdata/inspect.ts';
-import { readInputFile } from './lib/input-file.ts';
-import { loadUserFile, planFrom } from '../src/lib/userdata/load.ts';
-import { freeTableName, userTableName } from '../src/lib/userdata/table-name.ts';
-import { decodeDecl, type UserBenchmarkDecl } from '../src/lib/userdata/benchmark-decl.ts';
+import { userTableName } from '../src/lib/userdata/table-name.ts';
 import {
-  fieldChoices,
-  suggestDecl,
-  readUserTableRows,
-} from '../src/lib/userdata/benchmark-rows.ts';
-import { declareUserBenchmark } from '../src/lib/userdata/declare.ts';
-import { readDeclaration } from '../src/lib/protocol-kit/user-benchmark.ts';
-import { openBrought } from './lib/brought.ts';
+  needsBenchmarkTables,
+  openBenchmarkFileCatalog,
+  openSiteCatalog,
+  writeDeclaration,
+} from './lib/reproduce-catalog.ts';
+import { reproduceComparison, writeComparisonOutputs } from './lib/reproduce-compare.ts';
+import {
+  printRecompute,
+  releaseCsv,
+  releaseJson,
+  summaryCsv,
+  summaryJson,
+  writeOutputs,
+  writeReleaseOutputs,
+} from './lib/reproduce-output.ts';
+import { releaseRun, reproduce, type ReleaseRun } from './lib/reproduce-run.ts';
+
+export {
+  needsBenchmarkTables,
+  openBenchmarkFileCatalog,
+  openSiteCatalog,
+  reproduce,
+  reproduceComparison,
+  summaryCsv,
+  summaryJson,
+  writeDeclaration,
+  writeOutputs,
+};
+export type { CliRun, ReleaseRun } from './lib/reproduce-run.ts';
+export type { CompareRun } from './lib/reproduce-compare.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -425,628 +385,15 @@ export function isRelease(
   return isReleaseSpec(spec, defs);
 }
 
-/** Node's fetch has no file: URLs; the loaders only need status, text and bytes. */
-const fileFetch: typeof fetch = async (input) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  try {
-    return new Response(await readFile(fileURLToPath(url)));
-  } catch {
-    return new Response('not found', { status: 404 });
-  }
-};
-
-/** The app's start-up path (site index, DuckDB-WASM, core and benchmark loaders) over a folder. */
-/**
- * Whether protocol `id` reads the conversation benchmarks' tables (loaded after the core data);
- * InMind's protocols read only the core's, so their runs skip the rest (about a second of a
- * four-second run). An unknown id loads everything.
- */
-export function needsBenchmarkTables(id: string): boolean {
-  const def = benchmarkById(protocolEntries().find((p) => p.id === id)?.benchmark ?? '');
-  return def?.dataset?.phase !== 'core';
-}
-
-export async function openSiteCatalog(
-  site: string,
-  { benchmarks = true }: { benchmarks?: boolean } = {},
-): Promise<{ catalog: Catalog; close: () => Promise<void> }> {
-  const engine = await openNodeEngine();
-  const catalog = new Catalog(engine);
-  const resultsFiles = [];
-  for (const folder of ['data/results', 'data/reproduced']) {
-    const dir = path.join(root, folder);
-    const names = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.csv')).sort();
-    for (const f of names) {
-      resultsFiles.push({ name: `${folder}/${f}`, url: pathToFileURL(path.join(dir, f)).href });
-    }
-  }
-  const siteBase = pathToFileURL(`${site}${path.sep}`).href;
-  const fetchOpts = {
-    siteBase,
-    allowUpstream: false,
-    fetchImpl: fileFetch,
-    siteFiles: await loadSiteIndex(siteBase, fileFetch),
-  };
-  const steps = [
-    ...(await loadCoreData(catalog, fetchOpts, () => undefined, resultsFiles)),
-    ...(benchmarks ? await loadBenchmarkData(catalog, fetchOpts, () => undefined) : []),
-  ];
-  const failed = steps.filter((s) => s.state === 'error');
-  if (failed.length > 0) {
-    await engine.close();
-    const detail = failed.map((s) => `${s.label}: ${s.detail}`).join('; ');
-    throw new Error(`${detail} (run \`npm run data\` first)`);
-  }
-  return { catalog, close: () => engine.close() };
-}
-
-/** The declaration `--mapping` names, or the one Your data suggests for the loaded table. */
-async function declarationFor(
-  catalog: Catalog,
-  table: string,
-  mapping: string | null,
-): Promise<UserBenchmarkDecl> {
-  if (mapping === null) {
-    const rows = await readUserTableRows(catalog, table);
-    return suggestDecl(fieldChoices(rows), rows);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse((await readInputFile(mapping, '--mapping (a declaration)')).toString());
-  } catch (err) {
-    throw new Error(`--mapping ${path.relative(process.cwd(), mapping)}: ${errorMessage(err)}`);
-  }
-  return decodeDecl(parsed, path.relative(process.cwd(), mapping));
-}
-
-/** `declaration.json` beside a `--benchmark-file` run's outputs: what `--mapping` reads back. */
-export async function writeDeclaration(
-  catalog: Catalog,
-  opts: CliOptions,
-  dir: string,
-): Promise<string> {
-  const file = path.join(dir, 'declaration.json');
-  const decl = await readDeclaration(catalog, opts.spec.benchmark);
-  await writeFile(file, `${JSON.stringify(decl, null, 2)}\n`);
-  return file;
-}
-
-/**
- * `--benchmark-file`: a DuckDB holding only that file, loaded and declared as the Your data page
- * does (inspect, the suggested field mapping, the declaration checked against every row).
- */
-export async function openBenchmarkFileCatalog(
-  file: string,
-  mapping: string | null,
-): Promise<{ catalog: Catalog; close: () => Promise<void> }> {
-  const engine = await openNodeEngine();
-  const catalog = new Catalog(engine);
-  try {
-    const bytes = await readInputFile(file, '--benchmark-file (JSONL, JSON, CSV, TSV or Parquet)');
-    const source = bytesSource(path.basename(file), bytes);
-    const plan = planFrom(await inspectUserFile(source));
-    const { table } = await loadUserFile(catalog, source, plan);
-    await declareUserBenchmark(catalog, table, await declarationFor(catalog, table, mapping));
-  } catch (err) {
-    await engine.close();
-    throw err;
-  }
-  return { catalog, close: () => engine.close() };
-}
-
-/** MEMLENS_VECTOR_CACHE=off: every run embeds every text (timings, parity checks). */
-const vectorCacheOn = () => process.env.MEMLENS_VECTOR_CACHE !== 'off';
-
-export function nodeEmbedderFactory(
-  modelRoot: string | null,
-  counts: CacheCounts,
-): EmbedderFactory {
-  return async (model) => {
-    const e = await createNodeEmbedder({ model, modelRoot: modelRoot ?? undefined });
-    const cacheOn = vectorCacheOn();
-    const plain: Embedder = {
-      spec: e.spec,
-      backend: 'node',
-      async embed(texts, { kind }) {
-        const { dim, vectors } = await e.embed(texts, { kind });
-        // With the cache on, cachedEmbedder counts what it asks this embedder for.
-        if (!cacheOn) counts.computed += texts.length;
-        return { dim, count: texts.length, vectors };
-      },
-      dispose: () => e.dispose(),
-    };
-    if (!cacheOn) return plain;
-    const revision = model.revision.replace(/[^\w.-]+/g, '_').slice(0, 48);
-    const name = model.id.replace(/[^\w.-]+/g, '_').slice(0, 80);
-    // fp32 keeps its file; other dtypes name their runtime, so vectors of onnxruntime-node's
-    // int8 kernels (before the CLI ran them on WASM, one text per pass) are never served.
-    const runtime = model.dtype === 'fp32' ? '' : '-wasm-solo';
-    const file = path.join(vectorCacheDir(), `${name}-${model.dtype}${runtime}-${revision}.jsonl`);
-    return cachedEmbedder(plain, model, await VectorFileStore.open(file), counts);
-  };
-}
-
-/** Seeded pseudo-random unit-free vectors: exercises the cosine path at a model's width, for timing only. */
-export function syntheticEmbedderFactory(dims: number): EmbedderFactory {
-  return async (model) => {
-    const spec = { ...model.spec, dims };
-    const vectorOf = (text: string): Float32Array => {
-      let h = 2166136261;
-      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-      const out = new Float32Array(dims);
-      for (let i = 0; i < dims; i++) {
-        h = Math.imul(h ^ (h >>> 15), 2246822507) >>> 0;
-        out[i] = h / 4294967296 - 0.5;
-      }
-      return out;
-    };
-    const embedder: Embedder = {
-      spec,
-      backend: 'node',
-      async embed(texts) {
-        const vectors = new Float32Array(texts.length * dims);
-        texts.forEach((t, i) => vectors.set(vectorOf(t), i * dims));
-        return { dim: dims, count: texts.length, vectors };
-      },
-      dispose: async () => undefined,
-    };
-    return embedder;
-  };
-}
-
-export interface CliRun {
-  protocol: Protocol;
-  evaluation: Evaluation;
-  figures: Figures;
-  k: number;
-  lines: string[];
-  /** Seconds to rescore and recompute every figure from cached vectors / tokens, per repeat. */
-  recomputeSeconds: number[];
-}
-
-export interface ReleaseRun {
-  release: ReleaseComparison;
-  lines: string[];
-}
-
-/** What the run retrieves with: BM25 or the parsed model reference. */
-function retrieverRef(opts: CliOptions): ResolvedRetriever {
-  return opts.model ?? BM25_ID;
-}
-
 /** The model a dense-only run needs (LoCoMo-Plus release mode); parseArgs refuses BM25 there. */
 function requireModel(opts: CliOptions): ModelRef {
   if (!opts.model) throw new UsageError(`${opts.retriever} is not a dense model`);
   return opts.model;
 }
 
-function factoryFor(opts: CliOptions, counts: CacheCounts): EmbedderFactory {
-  return opts.syntheticDims !== null
-    ? syntheticEmbedderFactory(opts.syntheticDims)
-    : nodeEmbedderFactory(opts.modelRoot, counts);
-}
-
-function vectorLine(counts: CacheCounts): string {
-  if (counts.cached + counts.computed === 0) return '';
-  const where = vectorCacheOn() ? vectorCacheDir().replace(os.homedir(), '~') : 'off';
-  const dropped = counts.dropped
-    ? `; ${counts.dropped} stored vectors failed their check and were computed again`
-    : '';
-  return `\nvectors: ${counts.computed} texts embedded, ${counts.cached} from the vector cache (${where})${dropped}`;
-}
-
-export async function reproduce(opts: CliOptions, catalog: Catalog): Promise<CliRun> {
-  const counts: CacheCounts = { cached: 0, computed: 0 };
-  const pool = new RetrieverPool(factoryFor(opts, counts));
-  try {
-    const retriever = await pool.retriever(retrieverRef(opts), opts.queryPrefix);
-    const { protocol, evaluation } = await runProtocol(catalog, opts.spec, retriever);
-    const k = opts.k || protocol.defaultK;
-    const paper = opts.benchmarkFile === null ? await loadPaperRows(catalog, paperRowsWhere()) : [];
-    const targetOf = paperTargetOf(protocol.benchmark);
-    const context = { dtype: opts.model?.dtype };
-    const figures = figuresOf(evaluation, k, paper, targetOf, context);
-    const recomputeSeconds: number[] = [];
-    for (let i = 0; i < opts.time; i++) {
-      const t0 = performance.now();
-      figuresOf(scoreProtocol(protocol, retriever), k, paper, targetOf, context);
-      recomputeSeconds.push((performance.now() - t0) / 1000);
-    }
-    const ranOn =
-      opts.model && opts.syntheticDims === null ? ` on ${nodeRuntime(opts.model.dtype)}` : '';
-    const head = `${paperDefault(protocol.benchmark).source} · retriever ${opts.retriever} (${choiceLabel(protocol.benchmark, opts.retriever)})${ranOn}`;
-    const vectors = vectorLine(counts);
-    const ranks = opts.benchmarkFile === null ? [] : ['', targetRankLine(evaluation)];
-    const lines = [
-      head,
-      ...summaryLines(evaluation, k, figures.paper),
-      ...ranks,
-      ...(vectors ? [vectors] : []),
-    ];
-    return { protocol, evaluation, figures, k, lines, recomputeSeconds };
-  } finally {
-    await pool.dispose();
-  }
-}
-
-export interface CompareRun {
-  comparison: Comparison;
-  lines: string[];
-}
-
-/** What embeds `model`'s texts: the dtype's runtime, or none for synthetic vectors. */
-function runtimeOf(opts: CliOptions, model: ModelRef): string | undefined {
-  return opts.syntheticDims === null ? nodeRuntime(model.dtype) : undefined;
-}
-
-const refLabel = (model: ResolvedRetriever) =>
-  model === BM25_ID ? 'BM25' : `${model.spec.label} ${model.dtype}`;
-
-/** The compared refs' models: registry models parsed, brought ones opened (files read, digests recorded). */
-async function comparedModels(
-  refs: readonly RetrieverRef[],
-  dtype: ModelDtype | null,
-): Promise<{ models: ResolvedRetriever[]; packs: Map<string, Embedder>; lines: string[] }> {
-  const models: ResolvedRetriever[] = [];
-  const packs = new Map<string, Embedder>();
-  const lines: string[] = [];
-  for (const ref of refs) {
-    if (!ref.brought) {
-      // A compared model runs in Node: its own dtype, else `--dtype`, else its first.
-      const defaults = { ...NODE, dtype: dtype ?? undefined };
-      models.push(resolveRetrieverRef(registryRef(ref), defaults, '--compare'));
-      continue;
-    }
-    const opened = await openBrought(ref.brought, dtype);
-    if (opened.embedder) packs.set(opened.ref.id, opened.embedder);
-    models.push(opened.ref);
-    lines.push(...opened.lines);
-  }
-  return { models, packs, lines: lines.length > 0 ? [...lines, ''] : [] };
-}
-
-/** Each submission file loaded once, as the page loads it: path → its table. */
-async function loadSubmissionFiles(
-  catalog: Catalog,
-  refs: readonly RetrieverRef[],
-): Promise<Map<string, string>> {
-  const tables = new Map<string, string>();
-  for (const ref of refs) {
-    const sub = ref.submission;
-    if (sub?.kind !== 'file' || tables.has(sub.path)) continue;
-    let bytes: Buffer;
-    try {
-      bytes = await readInputFile(sub.path, 'submission: (an InMind submission)');
-    } catch (err) {
-      throw new Error(`${formatRetrieverRef(ref)}: ${errorMessage(err)}`);
-    }
-    const source = bytesSource(path.basename(sub.path), bytes);
-    const plan = planFrom(await inspectUserFile(source));
-    if (plan.kind !== SUBMISSION_KIND) {
-      throw new Error(
-        `${formatRetrieverRef(ref)}: ${sub.path} is not an InMind submission (its first record lacks task_id, system, config, naive, query)`,
-      );
-    }
-    const taken = new Set(tables.values());
-    const table = freeTableName(plan.table, taken);
-    await loadUserFile(catalog, source, { ...plan, table });
-    tables.set(sub.path, table);
-  }
-  return tables;
-}
-
-/** `submission:FILE` without a system: one retriever per system of the file, in file order. */
-async function expandSubmissions(
-  catalog: Catalog,
-  refs: readonly RetrieverRef[],
-  tables: ReadonlyMap<string, string>,
-): Promise<{ refs: RetrieverRef[]; sources: SubmissionSource[] }> {
-  const out: RetrieverRef[] = [];
-  const sources: SubmissionSource[] = [];
-  for (const ref of refs) {
-    const sub = ref.submission;
-    const table = sub?.kind === 'file' ? tables.get(sub.path) : undefined;
-    if (sub?.kind !== 'file' || table === undefined) {
-      out.push(ref);
-      continue;
-    }
-    const systems =
-      sub.system === null
-        ? (await catalog.run(submissionSystemsQuery(table))).map((s) => s.system)
-        : [sub.system];
-    for (const system of systems) {
-      const one = { kind: 'file' as const, path: sub.path, system };
-      const name = formatSubmissionRef(one);
-      out.push({ id: name, dtype: null, submission: one });
-      sources.push({ name, table, system, whenMissing: '' });
-    }
-  }
-  return { refs: out, sources };
-}
-
-/** `--compare`: one protocol build, each retriever on it, then the paired statistics. */
-export async function reproduceComparison(
-  opts: CliOptions,
-  asked: readonly RetrieverRef[],
-  catalog: Catalog,
-): Promise<CompareRun> {
-  const counts: CacheCounts = { cached: 0, computed: 0 };
-  const tables = await loadSubmissionFiles(catalog, asked);
-  const { refs, sources } = await expandSubmissions(catalog, asked, tables);
-  const ranked = refs.filter((r) => !r.submission);
-  const { models, packs, lines } = await comparedModels(ranked, opts.dtype);
-  const factory = factoryFor(opts, counts);
-  const pool = new RetrieverPool(async (model) => packs.get(model.id) ?? factory(model));
-  try {
-    const full = await buildProtocol(opts.spec, catalog);
-    const subs = await openSubmissions(catalog, full, sources);
-    const protocol = pairedProtocol(full, subs);
-    const compared: ComparedRetriever[] = [];
-    for (const ref of refs) {
-      const sub = subs.get(formatRetrieverRef(ref));
-      if (sub) {
-        compared.push(await submissionCompared(protocol, sub));
-        continue;
-      }
-      const model = models[ranked.findIndex((r) => r === ref)];
-      const retriever = await pool.retriever(model, opts.queryPrefix);
-      const { evaluation } = await scoreRetriever(protocol, retriever);
-      const revision = model === BM25_ID ? undefined : model.revision;
-      const runtime = model === BM25_ID || packs.has(model.id) ? undefined : runtimeOf(opts, model);
-      compared.push({
-        ref: formatRetrieverRef(ref),
-        label: refLabel(model),
-        evaluation,
-        revision,
-        runtime,
-      });
-    }
-    const comparison = compareRetrievers(compared, {
-      tieK: opts.k || protocol.defaultK,
-      alpha: opts.alpha,
-    });
-    const vectors = vectorLine(counts);
-    return {
-      comparison,
-      lines: [...lines, ...comparisonLines(comparison), ...(vectors ? [vectors] : [])],
-    };
-  } finally {
-    await pool.dispose();
-  }
-}
-
-export async function writeComparisonOutputs(run: CompareRun, dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const files: Record<string, string> = {
-    'summary.txt': `${run.lines.join('\n')}\n`,
-    'comparison.csv': rowsToCsv(comparisonCsvRows(run.comparison)),
-  };
-  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
-  return Object.keys(files).map((f) => path.join(dir, f));
-}
-
-function formatDeviation(value: number | null): string {
-  return value === null ? '—' : value.toExponential(2);
-}
-
-export function releaseLines(r: ReleaseComparison): string[] {
-  const worst = [...r.rows]
-    .filter((row) => row.deviation !== null)
-    .sort((a, b) => Math.abs(b.deviation ?? 0) - Math.abs(a.deviation ?? 0))
-    .slice(0, 5);
-  return [
-    `locomo-plus release mode · ${r.modelLabel} (${r.modelId}, ${r.dtype}) · ${r.rows.length} records`,
-    '  cosine(cue_dialogue, trigger_query), both embedded whole with no instruction prefix, as rank.py',
-    `  released scores.bge vs recomputed: max |deviation| ${formatDeviation(r.maxAbsDeviation)} ` +
-      `(${r.worstItem ?? '—'}), mean ${formatDeviation(r.meanAbsDeviation)} over ${r.compared} items`,
-    `  comparability: ${r.comparability}${r.differs ? ` (${r.differs})` : ''}`,
-    `  ${r.bm25Note}`,
-    '',
-    'largest deviations (item, relation, released, recomputed):',
-    ...worst.map(
-      (w) =>
-        `  ${w.item_id.padEnd(7)} ${w.relation_type.padEnd(10)} ${w.released?.toFixed(6) ?? '—'} ${w.recomputed.toFixed(6)}`,
-    ),
-  ];
-}
-
 /** LoCoMo-Plus release mode: the release's per-item scores.bge beside ours. */
 export async function reproduceRelease(opts: CliOptions, catalog: Catalog): Promise<ReleaseRun> {
-  const counts: CacheCounts = { cached: 0, computed: 0 };
-  const pool = new RetrieverPool(factoryFor(opts, counts));
-  try {
-    const pairs = await loadLocomoPlusRelease(catalog);
-    const model = requireModel(opts);
-    const embedder = await pool.embedder(model);
-    const release = await recomputeRelease(pairs, embedder, pool.vectors(model), {
-      dtype: model.dtype,
-    });
-    const vectors = vectorLine(counts);
-    return { release, lines: [...releaseLines(release), ...(vectors ? [vectors] : [])] };
-  } finally {
-    await pool.dispose();
-  }
-}
-
-function releaseCsv(r: ReleaseComparison): string {
-  return rowsToCsv(
-    r.rows.map((row) => ({
-      ...row,
-      model: r.modelId,
-      dtype: r.dtype,
-      comparability: r.comparability,
-    })),
-  );
-}
-
-export async function writeReleaseOutputs(run: ReleaseRun, dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const files: Record<string, string> = {
-    'summary.txt': `${run.lines.join('\n')}\n`,
-    'release.csv': releaseCsv(run.release),
-  };
-  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
-  return Object.keys(files).map((f) => path.join(dir, f));
-}
-
-/** paper.csv's rows: every paper number beside ours, with its comparability. */
-export function paperCsvRows(run: CliRun): Record<string, string | number | boolean | null>[] {
-  return run.figures.paper.map((c) => ({
-    paper: c.paper.paper,
-    table: c.paper.table,
-    row: c.paper.row,
-    column: c.paper.column,
-    paper_value: c.paper.value_text,
-    paper_interval: c.paperInterval,
-    series: c.series,
-    ours: c.ours,
-    ours_lo: c.oursInterval?.lo ?? null,
-    ours_hi: c.oursInterval?.hi ?? null,
-    comparability: c.comparability,
-    difference: c.difference,
-    differs: c.differs,
-  }));
-}
-
-/** One long table for `--format csv`: every recall cell, AUC/KS and paper row, each with its interval. */
-export function summaryCsv(run: CliRun): string {
-  const { evaluation, k } = run;
-  const recall = recallTable(evaluation, k).map((c) => ({
-    kind: `recall@${k}`,
-    series: c.series,
-    level: levelOf(c),
-    group: c.group,
-    value: c.recall,
-    lo: c.interval?.lo ?? null,
-    hi: c.interval?.hi ?? null,
-    interval: c.method,
-    n: c.queries,
-    paper_value: null,
-    comparability: null,
-    differs: null,
-  }));
-  const separation = separationTable(evaluation).flatMap(({ series, stats, intervals }) =>
-    (['auc', 'ks'] as const).map((m) => ({
-      kind: m,
-      series,
-      level: 'series',
-      group: null,
-      value: stats[m],
-      lo: intervals?.[m].lo ?? null,
-      hi: intervals?.[m].hi ?? null,
-      interval: 'bootstrap',
-      n: stats.target.n,
-      paper_value: null,
-      comparability: null,
-      differs: null,
-    })),
-  );
-  const paper = run.figures.paper.map((c) => ({
-    kind: `paper: ${c.paper.table} · ${c.paper.row} · ${c.paper.column}`,
-    series: c.series,
-    level: 'series',
-    group: null,
-    value: c.ours,
-    lo: c.oursInterval?.lo ?? null,
-    hi: c.oursInterval?.hi ?? null,
-    interval: c.oursInterval ? (c.paper.unit === '%' ? 'percent' : 'fraction') : null,
-    n: null,
-    paper_value: c.paper.value,
-    comparability: c.comparability,
-    differs: c.differs,
-  }));
-  return rowsToCsv([...recall, ...separation, ...paper]);
-}
-
-/** `--format json`: the same numbers as the table, structured. */
-export function summaryJson(run: CliRun): string {
-  const { evaluation, k, protocol } = run;
-  return JSON.stringify(
-    {
-      benchmark: protocol.benchmark,
-      source: paperDefault(protocol.benchmark).source,
-      retriever: evaluation.retrieverId,
-      retriever_choice: choiceLabel(protocol.benchmark, evaluation.retrieverId),
-      k,
-      notes: protocol.notes,
-      scope: Object.fromEntries(protocol.scope ?? []),
-      recall: recallTable(evaluation, k),
-      separation: separationTable(evaluation).map(({ series, stats, intervals }) => ({
-        series,
-        auc: stats.auc,
-        ks: stats.ks,
-        intervals,
-        target_n: stats.target.n,
-        background_n: stats.background.n,
-      })),
-      paper: paperCsvRows(run).map((row, i) => ({
-        ...row,
-        line: comparisonLine(run.figures.paper[i]),
-      })),
-    },
-    null,
-    2,
-  );
-}
-
-export function releaseJson(run: ReleaseRun): string {
-  return JSON.stringify(run.release, null, 2);
-}
-
-export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const { figures, evaluation } = run;
-  const files: Record<string, string> = {
-    'summary.txt': `${run.lines.join('\n')}\n`,
-    'recall.csv': rowsToCsv(
-      recallRowsAllK(evaluation).map(({ interval, series, group, ...c }) => ({
-        series,
-        level: levelOf({ group }),
-        group,
-        ...c,
-        lo: interval?.lo ?? null,
-        hi: interval?.hi ?? null,
-      })),
-    ),
-    'queries.csv': rowsToCsv(figures.queries.map((q) => ({ ...q }))),
-    'separation.csv': rowsToCsv(
-      figures.separation.map(({ series, stats, intervals }) => ({
-        series,
-        auc: stats.auc,
-        auc_lo: intervals?.auc.lo ?? null,
-        auc_hi: intervals?.auc.hi ?? null,
-        ks: stats.ks,
-        ks_lo: intervals?.ks.lo ?? null,
-        ks_hi: intervals?.ks.hi ?? null,
-        target_n: stats.target.n,
-        target_mean: stats.target.mean,
-        target_median: stats.target.median,
-        background_n: stats.background.n,
-        background_mean: stats.background.mean,
-        background_median: stats.background.median,
-      })),
-    ),
-    'histogram.csv': rowsToCsv(figures.histogram.map((b) => ({ ...b }))),
-    'paper.csv': rowsToCsv(paperCsvRows(run)),
-    'similarity.vl.json': JSON.stringify(
-      similarityHistogramSpec(figures.histogram, scoreTitle(evaluation.retrieverId)),
-      null,
-      2,
-    ),
-    'recall-curve.vl.json': JSON.stringify(recallCurveSpec(figures.curves, run.k), null, 2),
-  };
-  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
-  return Object.keys(files).map((f) => path.join(dir, f));
-}
-
-function printRecompute(opts: CliOptions, seconds: readonly number[]): void {
-  if (seconds.length === 0) return;
-  const sorted = [...seconds].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  console.log(
-    `\nrecompute every figure from cached ${opts.retriever === BM25_ID ? 'tokens' : 'vectors'}: ` +
-      `median ${median.toFixed(3)} s, max ${sorted[sorted.length - 1].toFixed(3)} s over ${sorted.length} runs`,
-  );
+  return releaseRun(opts, requireModel(opts), catalog);
 }
 
 /** Runs the CLI; returns the exit status (0 done, 1 failed, 2 bad command line). */

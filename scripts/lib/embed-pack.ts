@@ -82,7 +82,8 @@ export interface BenchmarkPackOptions {
 export async function benchmarkPack(
   options: BenchmarkPackOptions,
 ): Promise<{ bytes: ArrayBuffer; rows: number; dim: number; counts: CacheCounts }> {
-  const { openSiteCatalog, nodeEmbedderFactory } = await import('../reproduce.ts');
+  const { openSiteCatalog } = await import('./reproduce-catalog.ts');
+  const { nodeEmbedderFactory } = await import('./reproduce-embedders.ts');
   const { RetrieverPool } = await import('../../src/lib/protocol-kit/pool.ts');
   const { readReproduceParams } = await import('../../src/lib/protocols/params.ts');
   const { runProtocol } = await import('../../src/lib/protocols/run.ts');

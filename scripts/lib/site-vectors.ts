@@ -172,7 +172,7 @@ interface SiteCatalog {
 // DuckDB, onnxruntime-node and the protocols load only when a pack is made: a start whose packs
 // are up to date imports none of them.
 async function openSite(site: string): Promise<SiteCatalog> {
-  const { openSiteCatalog } = await import('../reproduce.ts');
+  const { openSiteCatalog } = await import('./reproduce-catalog.ts');
   return openSiteCatalog(site);
 }
 
@@ -183,7 +183,7 @@ async function makePack(
   protocols: readonly string[],
   counts: CacheCounts,
 ): Promise<{ bytes: ArrayBuffer; rows: number }> {
-  const { nodeEmbedderFactory } = await import('../reproduce.ts');
+  const { nodeEmbedderFactory } = await import('./reproduce-embedders.ts');
   const { RetrieverPool } = await import('../../src/lib/protocol-kit/pool.ts');
   const { readReproduceParams } = await import('../../src/lib/protocols/params.ts');
   const { runProtocol } = await import('../../src/lib/protocols/run.ts');

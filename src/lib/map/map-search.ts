@@ -8,6 +8,7 @@ import type { LoadProgress } from '../embed/load-progress.ts';
 import type { ModelRef } from '../embed/model-ref.ts';
 import type { ProjectionMethod } from './projection.ts';
 import { snippet, type LineDatum, type MapLayout } from './map-points.ts';
+import { plural } from '../common/plural.ts';
 
 /** The most of a search or a typed query the URL carries and the page reads. */
 export const MAP_TEXT_MAX = 200;
@@ -30,6 +31,17 @@ export function cleanMapText(text: string | undefined): string {
 /** The search's words, lower-cased; a memory matches when its text holds each of them. */
 export function searchTerms(search: string): string[] {
   return [...new Set(cleanMapText(search).toLowerCase().split(' '))].filter((t) => t !== '');
+}
+
+/** What a search found, in words: none, or how many of the memories; '' with no search. */
+export function foundSummary(
+  found: readonly number[] | null,
+  memoryCount: number,
+  search: string,
+): string {
+  if (found === null) return '';
+  if (found.length === 0) return `No memory matches "${search}".`;
+  return `${plural(found.length, 'memory', 'memories')} of ${memoryCount.toLocaleString('en')} match "${search}".`;
 }
 
 /** Point indices of the memories matching every word of `search`, in map order; none for "". */

@@ -3,6 +3,7 @@ import {
   MAP_TEXT_MAX,
   cleanMapText,
   findMemories,
+  foundSummary,
   nearestMemories,
   pcaAxesFromCoords,
   placeQuery,
@@ -48,6 +49,13 @@ describe('searching the map’s memories by text', () => {
     expect(findMemories(layout, 'naive')).toEqual([]);
     expect(findMemories(layout, '   ')).toEqual([]);
     for (const at of findMemories(layout, 'c')) expect(at).toBeLessThan(layout.memoryCount);
+  });
+
+  it('says what a search found: nothing, or how many of the memories', () => {
+    expect(foundSummary(null, 1200, '')).toBe('');
+    expect(foundSummary([], 1200, 'pizza')).toBe('No memory matches "pizza".');
+    expect(foundSummary([3], 1200, 'pizza')).toBe('1 memory of 1,200 match "pizza".');
+    expect(foundSummary([3, 4], 1200, 'dish')).toBe('2 memories of 1,200 match "dish".');
   });
 });
 
