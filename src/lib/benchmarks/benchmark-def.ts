@@ -97,6 +97,11 @@ export interface BenchmarkOption<T extends string = string> {
 /** What a paper says a protocol uses, with the sentence it says it in. */
 export interface PaperDefault {
   benchmark: string;
+  /**
+   * The k recall is read at until the reader picks one (the protocol's `defaultK`, known before
+   * the protocol is built, so a control shows the k that runs).
+   */
+  k: number;
   /** Retriever id (`bm25` or a model id) the page and CLI start on. */
   retriever: string;
   /** Every retriever the paper itself ran for this protocol (the default among them). */

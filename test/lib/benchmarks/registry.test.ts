@@ -8,6 +8,7 @@ import {
   paperRowsWhere,
   paperTargetOf,
   protocolEntries,
+  protocolRun,
   reproduceProtocols,
   viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
@@ -122,5 +123,25 @@ describe('the benchmark registry', () => {
       'released-numbers',
       'paper-vs-ours',
     ]);
+  });
+});
+
+describe("each protocol's starting k", () => {
+  it("is the k its built protocol reads recall at, so Reproduce's slider shows it before a run", async () => {
+    const { INMIND_K } = await import('../../../src/lib/protocol-kit/inmind.ts');
+    const { SIMILARITY_K } = await import('../../../src/lib/protocol-kit/locomo.ts');
+    const { LOCOMO_CONV_K } = await import('../../../src/lib/benchmarks/locomo-conv/protocol.ts');
+    const { USER_K } = await import('../../../src/lib/protocol-kit/user-benchmark.ts');
+    const expected: Record<string, number> = {
+      inmind: INMIND_K,
+      'inmind-figure4': INMIND_K,
+      locomo: SIMILARITY_K,
+      'locomo-plus': SIMILARITY_K,
+      'locomo-conv': LOCOMO_CONV_K,
+      user_mine: USER_K,
+    };
+    for (const [id, k] of Object.entries(expected)) {
+      expect(protocolRun(id)?.defaults.k, id).toBe(k);
+    }
   });
 });

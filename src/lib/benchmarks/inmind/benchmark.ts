@@ -40,6 +40,7 @@ export const INMIND = {
         },
         defaults: {
           benchmark: 'inmind',
+          k: 5,
           retriever: 'bm25',
           paperRetrievers: ['bm25', 'minilm'],
           queryPrefix: false,
@@ -71,6 +72,7 @@ export const INMIND = {
         },
         defaults: {
           benchmark: 'inmind-figure4',
+          k: 5,
           retriever: 'bge-small',
           paperRetrievers: ['bge-small'],
           queryPrefix: true,

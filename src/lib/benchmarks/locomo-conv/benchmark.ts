@@ -56,6 +56,7 @@ export const LOCOMO_CONV = {
         build: async (reader) => (await import('./protocol.ts')).buildLocomoConv(reader),
         defaults: {
           benchmark: 'locomo-conv',
+          k: 10,
           retriever: 'minilm',
           paperRetrievers: ['minilm'],
           queryPrefix: false,

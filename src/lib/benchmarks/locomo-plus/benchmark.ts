@@ -78,6 +78,7 @@ export const LOCOMO_PLUS = {
         build: (reader) => buildLocomoPlus(reader),
         defaults: {
           benchmark: 'locomo-plus',
+          k: 10,
           retriever: 'bge-small',
           paperRetrievers: ['bge-small'],
           queryPrefix: false,

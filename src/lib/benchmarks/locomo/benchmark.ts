@@ -53,6 +53,7 @@ export const LOCOMO = {
         build: (reader) => buildLocomo(reader),
         defaults: {
           benchmark: 'locomo',
+          k: 10,
           retriever: 'bge-small',
           paperRetrievers: ['bge-small'],
           queryPrefix: true,

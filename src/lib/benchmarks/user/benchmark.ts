@@ -23,6 +23,7 @@ export function userProtocolRun(table: string): ProtocolRunDef {
     },
     defaults: {
       benchmark: table,
+      k: 5,
       retriever: 'bm25',
       paperRetrievers: [],
       queryPrefix: false,

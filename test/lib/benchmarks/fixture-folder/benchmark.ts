@@ -106,6 +106,7 @@ export const FIXTURE_FOLDER = {
         build: async (_reader, spec) => fixtureProtocol(spec),
         defaults: {
           benchmark: 'fixture-folder',
+          k: 1,
           retriever: 'bm25',
           paperRetrievers: ['bm25'],
           queryPrefix: false,
