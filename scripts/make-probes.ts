@@ -6,7 +6,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkCommandLine } from './lib/cli.ts';
-import { referenceEmbeddings } from './lib/python-reference.ts';
+import { hubReferenceEmbeddings, referenceEmbeddings } from './lib/python-reference.ts';
+import { exists } from './lib/files.ts';
 import { repoRoot } from './lib/site-build.ts';
 import { sha256Hex } from '../src/lib/common/sha256.ts';
 import { createNodeEmbedder } from '../src/lib/embed/node-embedder.ts';
@@ -34,6 +35,10 @@ const DEFAULT_THRESHOLD: Record<string, number> = { fp32: 0.9999, q8: 0.99 };
 async function referenceOf(spec: ModelSpec, dtype: ModelDtype, texts: readonly string[]) {
   if (dtype === 'fp32' && spec.source.kind === 'pypi') {
     const run = await referenceEmbeddings(spec, texts, 'sentence-transformers');
+    return { vectors: run.vectors, reference: 'sentence-transformers 6.2.0' };
+  }
+  if (dtype === 'fp32' && spec.source.kind === 'hub') {
+    const run = hubReferenceEmbeddings(spec, texts);
     return { vectors: run.vectors, reference: 'sentence-transformers 6.2.0' };
   }
   const model = parseModelRef(spec.id, { dtype, backend: 'node' }, 'make-probes');
@@ -72,22 +77,31 @@ async function makeSet(spec: ModelSpec, dtype: ModelDtype, texts: string[], old?
 
 async function main(): Promise<void> {
   checkCommandLine({
-    usage: `Usage: npm run probes
+    usage: `Usage: npm run probes -- [--only id,id]
 
-Writes ${OUT_DIR}/<model>-<dtype>.f32 for every model the site serves from its own files, and
-pins them in ${REGISTRY} (texts and thresholds are kept). Hub-sourced models are skipped.`,
+Writes ${OUT_DIR}/<model>-<dtype>.f32 for each model (default: all but the Hub-sourced ones, whose
+fp32 reference needs the Hub: the verify workflow makes BGE-small's with --only bge-small) and pins
+them in ${REGISTRY} (texts and thresholds are kept).
+
+Options:
+  --only id,id   these models only
+  -h, --help     print this and exit`,
+    values: ['--only'],
   });
+  const argv = process.argv.slice(2);
+  const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',') : null;
   const registryPath = path.join(repoRoot, REGISTRY);
   const old = parseProbeRegistry(JSON.parse(await readFile(registryPath, 'utf8')));
   await mkdir(path.join(repoRoot, OUT_DIR), { recursive: true });
   const sets: ProbeSet[] = [];
   for (const spec of listModelSpecs()) {
-    if (spec.source.kind === 'hub') {
-      console.log(
-        `${spec.id}: Hub-sourced, made by the verify workflow where the Hub is reachable`,
-      );
+    if (only ? !only.includes(spec.id) : spec.source.kind === 'hub') {
+      if (!only)
+        console.log(`${spec.id}: Hub-sourced, made by the verify workflow (--only ${spec.id})`);
       continue;
     }
+    const dir = path.join(repoRoot, localModelRoot(spec), modelLoadId(spec));
+    if (!(await exists(dir))) throw new Error(`${spec.id}: no ${dir}; npm run models fetches it`);
     for (const dtype of spec.dtypes) {
       const before = old.sets.find((s) => s.model === spec.id && s.dtype === dtype);
       sets.push(await makeSet(spec, dtype, old.texts, before));

@@ -9,6 +9,7 @@ import { useHarness } from './harness.ts';
 
 const harness = useHarness({ site: 'plain' });
 const LOAD_MS = 180_000;
+const SLOW_MS = 1_200_000;
 const PROBE_LINE = /^probe: 24 texts, worst cosine (1|1 − \d\.\de-\d+|0\.\d{5}) ≥ 0\.\d+ vs .+$/;
 
 async function open(webgpu: boolean, hash: string): Promise<WatchedPage> {
@@ -18,12 +19,12 @@ async function open(webgpu: boolean, hash: string): Promise<WatchedPage> {
   return tab;
 }
 
-async function loadOn(page: Page): Promise<string> {
+async function loadOn(page: Page, timeout = LOAD_MS): Promise<string> {
   await page.getByRole('button', { name: 'Load model' }).click();
   const panel = page.locator(
     '.device-panel[data-backend="wasm"], .device-panel[data-backend="webgpu"]',
   );
-  await panel.waitFor({ timeout: LOAD_MS });
+  await panel.waitFor({ timeout });
   return (await panel.getAttribute('data-backend')) ?? '';
 }
 
@@ -61,21 +62,28 @@ describe('the backend probe', () => {
     expectClean(tab);
   });
 
-  // The figures docs/reliability.md gives: MiniLM's WASM and SwiftShader WebGPU against the references.
+  // The figures docs/embeddings.md gives. MiniLM on SwiftShader takes minutes per dtype (WebGPU
+  // emulated on the CPU, each new input shape compiled again): measured on asking only
+  // (MEMLENS_PROBE_SWIFTSHADER=1); tiny-bert above covers SwiftShader in every run.
+  const swiftshader = process.env.MEMLENS_PROBE_SWIFTSHADER === '1';
   const cases = [
-    { webgpu: false, device: 'wasm', dtype: 'fp32' },
-    { webgpu: false, device: 'wasm', dtype: 'q8' },
-    { webgpu: true, device: 'webgpu', dtype: 'fp32' },
-    { webgpu: true, device: 'webgpu', dtype: 'q8' },
+    { webgpu: false, device: 'wasm', dtype: 'fp32', run: true },
+    { webgpu: false, device: 'wasm', dtype: 'q8', run: true },
+    { webgpu: true, device: 'webgpu', dtype: 'fp32', run: swiftshader },
+    { webgpu: true, device: 'webgpu', dtype: 'q8', run: swiftshader },
   ] as const;
   for (const c of cases) {
-    it(`MiniLM ${c.dtype} on ${c.device} passes its probe`, async () => {
-      const tab = await open(c.webgpu, `model=minilm&device=${c.device}&dtype=${c.dtype}`);
-      expect(await loadOn(tab.page)).toBe(c.device);
-      const line = await tab.page.locator('[data-field="probe"]').innerText();
-      console.log(`MiniLM ${c.dtype}, ${c.device}: ${line}`);
-      expect(line).toMatch(PROBE_LINE);
-      expectClean(tab);
-    }, 300_000);
+    it.runIf(c.run)(
+      `MiniLM ${c.dtype} on ${c.device} passes its probe`,
+      async () => {
+        const tab = await open(c.webgpu, `model=minilm&device=${c.device}&dtype=${c.dtype}`);
+        expect(await loadOn(tab.page, SLOW_MS)).toBe(c.device);
+        const line = await tab.page.locator('[data-field="probe"]').innerText();
+        console.log(`MiniLM ${c.dtype}, ${c.device}: ${line}`);
+        expect(line).toMatch(PROBE_LINE);
+        expectClean(tab);
+      },
+      SLOW_MS + 60_000,
+    );
   }
 });
