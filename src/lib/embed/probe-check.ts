@@ -1,7 +1,6 @@
 // A backend proves itself before its numbers are shown: the probe texts' vectors must each agree
 // with the reference vectors (data/probes.json) to the set's threshold. A GPU can return finite and
 // wrong vectors (transformers.js #1728: q8 on WebGPU at cosine ≈ 0 to WASM), so finite is not enough.
-import type { WebBackend } from './backend-choice.ts';
 
 export interface ProbeVerdict {
   texts: number;
@@ -74,5 +73,3 @@ export function perturbVectors(vectors: Float32Array, dim: number): Float32Array
   }
   return out;
 }
-
-export const PERTURB_CHOICES: readonly WebBackend[] = ['webgpu', 'wasm'];
