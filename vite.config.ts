@@ -25,12 +25,12 @@ export default defineConfig({
           groups: [
             {
               name: 'shell-core',
-              test: /\/src\/lib\/(common|offline)\/|\/src\/lib\/(db\/engine|datasets\/validate|console\/console-url|app\/download)\.ts$/,
+              test: /\/src\/lib\/(common|offline)\/|\/src\/lib\/(db\/engine|datasets\/validate|console\/console-url|app\/download|embed\/test-hooks)\.ts$/,
             },
             {
               // The same for the small modules the start path shares with lazy pages.
               name: 'start-shared',
-              test: /\/src\/lib\/(query\/(catalog-queries|user-tables)|datasets\/jsonl|embed\/model-registry|charts\/chart-kit)\.ts$|\/src\/lib\/app\/use-query\.svelte\.ts$/,
+              test: /\/src\/lib\/(query\/(catalog-queries|user-tables)|datasets\/jsonl|embed\/model-(registry|location|ref)|charts\/chart-kit)\.ts$|\/src\/lib\/app\/use-query\.svelte\.ts$/,
             },
           ],
         },

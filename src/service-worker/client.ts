@@ -1,7 +1,6 @@
 // The page's side of the service worker: registers it under the site's base, follows its
 // install progress, asks it what it holds and applies a waiting update on request.
 import { MANIFEST_FILE, SW_FILE } from '../lib/offline/precache.ts';
-import { modelsOfManifest, saveModelFiles, unsavedModelFiles } from '../lib/offline/save-models.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../lib/offline/messages.ts';
 import type { OfflineSnapshot } from '../lib/offline/status.ts';
 import { errorMessage } from '../lib/common/error-message.ts';
@@ -183,6 +182,8 @@ export class OfflineClient {
     patch(this.snapshot, { modelSave: { doneBytes: 0, totalBytes: 0 }, modelSaveError: '' });
     let error = '';
     try {
+      const { modelsOfManifest, saveModelFiles, unsavedModelFiles } =
+        await import('../lib/offline/save-models.ts');
       const res = await fetch(new URL(MANIFEST_FILE, scope), { signal: controller.signal });
       const manifest = modelsOfManifest(await res.json());
       if (!manifest) throw new Error(`${MANIFEST_FILE} does not list the site's models`);

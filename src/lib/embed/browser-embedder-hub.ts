@@ -1,4 +1,4 @@
-import { BrowserEmbedder, type BrowserEmbedderOptions } from './browser-embedder.ts';
+import type { BrowserEmbedderOptions } from './browser-embedder.ts';
 import { EmbedderHub } from './embedder-hub.ts';
 import { VectorCache } from './vector-cache.ts';
 
@@ -12,6 +12,8 @@ export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
   const hub: EmbedderHub = new EmbedderHub({
     openStore: () => VectorCache.open(),
     create: async (request, store, onLoad) => {
+      // Loaded with the first model, off the first screen's path.
+      const { BrowserEmbedder } = await import('./browser-embedder.ts');
       const embedder = new BrowserEmbedder({
         ...parts,
         cache: store,
