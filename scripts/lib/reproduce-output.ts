@@ -143,7 +143,7 @@ export async function writeOutputs(run: CliRun, dir: string): Promise<string[]> 
   const files: Record<string, string> = {
     'summary.txt': `${run.lines.join('\n')}\n`,
     'recall.csv': rowsToCsv(
-      recallRowsAllK(evaluation).map(({ interval, series, group, ...c }) => ({
+      recallRowsAllK(evaluation).map(({ interval, series, group, partialCredit: _, ...c }) => ({
         series,
         level: levelOf({ group }),
         group,
