@@ -15,7 +15,11 @@ const harness = useHarness({
 const MINILM_CELL = '[data-playground-ranks] tbody tr:first-child td[data-retriever="minilm"]';
 
 async function visitHomeOnly(): Promise<Page> {
-  const { page } = await harness.open('#/', { ready: 'main h1' });
+  // Wide enough that the header spells out the models' state beside the headline.
+  const { page } = await harness.open('#/', {
+    ready: 'main h1',
+    viewport: { width: 1600, height: 900 },
+  });
   await page.waitForSelector('[data-offline-state="ready"]', { timeout: 180_000 });
   return page;
 }
