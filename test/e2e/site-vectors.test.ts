@@ -77,7 +77,7 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
     const text = await line.locator('[data-field="vector-source"]').innerText();
     expect(text).toMatch(
       new RegExp(
-        `^Recomputed in this browser \\(WASM[^)]*\\): max deviation from the site's vectors \\(fp32, sha256 ${pack.sha256.slice(0, 12)}…\\) \\d\\.\\de-\\d+ over [\\d,]+ vectors\\.$`,
+        `^Recomputed in this browser \\(WASM(?: · probe: .+?)?\\): max deviation from the site's vectors \\(fp32, sha256 ${pack.sha256.slice(0, 12)}…\\) \\d\\.\\de-\\d+ over [\\d,]+ vectors\\.$`,
       ),
     );
     const deviation = Number(await line.getAttribute('data-max-deviation'));
