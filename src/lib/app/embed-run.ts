@@ -1,7 +1,6 @@
 // The Embeddings page's embedder lifecycle as plain state: load a model through the hub, embed
 // a corpus behind a progress meter, cancel, and keep the vector cache's count; vector packs are
 // imported into that cache and the last finished run exported from it.
-import type { WebBackend } from '../embed/backend-choice.ts';
 import {
   describeImport,
   exportPack,
@@ -50,7 +49,6 @@ export interface EmbedChoice {
   /** The page's picked model, dtype, device and source, parsed once from its URL and controls. */
   model: ModelRef;
   failWebgpuProbe: boolean;
-  perturbProbe: WebBackend | null;
 }
 
 export const INITIAL_EMBED_STATE: EmbedRunState = {
@@ -70,8 +68,8 @@ export const INITIAL_EMBED_STATE: EmbedRunState = {
   packBusy: false,
 };
 
-function requestOf({ model, failWebgpuProbe, perturbProbe }: EmbedChoice): EmbedderRequest {
-  return { model, failWebgpuProbe, perturbProbe };
+function requestOf({ model, failWebgpuProbe }: EmbedChoice): EmbedderRequest {
+  return { model, failWebgpuProbe };
 }
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';

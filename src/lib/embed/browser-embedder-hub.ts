@@ -24,7 +24,6 @@ export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
       try {
         await embedder.load(request.model, {
           failWebgpuProbe: request.failWebgpuProbe,
-          perturbProbe: request.perturbProbe,
           onProgress: onLoad,
         });
       } catch (err) {
