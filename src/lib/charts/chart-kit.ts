@@ -62,6 +62,8 @@ export const CHART_CONFIG = {
     domainColor: CHART_INK_MUTED,
     tickColor: CHART_INK_MUTED,
     gridColor: '#e3e6ea',
+    // Tick labels closer than this are thinned (Vega's overlap rule), never run together ("−100−90").
+    labelSeparation: 4,
   },
   legend: {
     labelFontSize: 12,
@@ -179,7 +181,8 @@ export function colorEncoding(
       title: `${title} (click to filter)`,
       orient: 'top' as const,
       // The legend starts at the plot's left edge: on a phone its title ends at the plot's right.
-      titleLimit: { expr: 'width < 480 ? max(100, width) : 400' },
+      // A concat view has no width of its own (0): its legend gets the room a title needs.
+      titleLimit: { expr: 'width <= 0 ? 300 : width < 480 ? max(180, width) : 400' },
       labelLimit: 300,
       // One entry per line where a row of them would be cut (a phone); one row otherwise.
       columns: NARROW_LEGEND_COLUMNS,

@@ -17,6 +17,7 @@ import {
   RESULT_COLUMNS,
   RESULT_FIELDS,
 } from './chart-kit.ts';
+import { LABEL_CHARS, wrappedLabelExpr } from './label-wrap.ts';
 import { T1_GROUP, T1_LABEL, inmindEmbeddingFilter } from './inmind-table1.ts';
 
 export interface DeltaDatum extends ResultDatum {
@@ -64,7 +65,13 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
             type: 'nominal',
             sort: firstSeen(rows, (d) => d.label),
             title: null,
-            axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
+            axis: {
+              labelLimit: { expr: 'max(120, width * 0.4)' },
+              labelExpr: wrappedLabelExpr(
+                firstSeen(rows, (d) => d.label),
+                LABEL_CHARS,
+              ),
+            },
           },
           yOffset: { field: 'metric_label', sort: [...DELTA_LABELS] },
           x: {

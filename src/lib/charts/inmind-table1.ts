@@ -16,6 +16,7 @@ import {
   RESULT_COLUMNS,
   RESULT_FIELDS,
 } from './chart-kit.ts';
+import { LABEL_CHARS, wrappedLabelExpr } from './label-wrap.ts';
 import { quoteString } from '../query/sql-text.ts';
 
 export interface Table1Datum extends ResultDatum {
@@ -41,6 +42,12 @@ export type EmbeddingChoice = (typeof EMBEDDING_CHOICES)[number];
 export const METRIC_COLORS = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green];
 
 const PICK = 'metricPick';
+const SCORE_X = {
+  field: 'value',
+  type: 'quantitative' as const,
+  title: 'Score (%)',
+  scale: { domain: [0, 100] },
+};
 
 /** Two short lines under the chart (a phone's width holds each). */
 function backboneNote(backbone: readonly Table1Datum[]): string[] {
@@ -84,13 +91,7 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
     // Systems down the side, so their names read at any width (a phone's included).
     height: { step: 10 },
     encoding: {
-      x: {
-        field: 'value',
-        type: 'quantitative',
-        title: 'Score (%)',
-        scale: { domain: [0, 100] },
-        axis: { orient: 'top', tickCount: 10 },
-      },
+      x: { ...SCORE_X, axis: { orient: 'top', tickCount: 10 } },
     },
     layer: [
       {
@@ -104,7 +105,10 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
             type: 'nominal',
             sort: systems,
             title: null,
-            axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
+            axis: {
+              labelLimit: { expr: 'max(120, width * 0.4)' },
+              labelExpr: wrappedLabelExpr(systems, LABEL_CHARS),
+            },
           },
           yOffset: { field: 'metric_label', sort: [...TABLE1_METRICS] },
           color,
@@ -119,9 +123,17 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
           ariaTransform("'Backbone in context'", 'datum.metric_label', 'datum.value_text'),
         ],
         mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2, tooltip: true },
-        encoding: { color, opacity: filteredOpacity(PICK), description: ARIA_ENCODING, tooltip },
+        encoding: {
+          // The score axis under the bars as well as over them: the chart is taller than a screen.
+          x: { ...SCORE_X, axis: { orient: 'bottom', tickCount: 10 } },
+          color,
+          opacity: filteredOpacity(PICK),
+          description: ARIA_ENCODING,
+          tooltip,
+        },
       },
     ],
+    resolve: { axis: { x: 'independent' } },
     config: CHART_CONFIG,
   };
 }

@@ -16,6 +16,7 @@ import {
   RESULT_COLUMNS,
   RESULT_FIELDS,
 } from './chart-kit.ts';
+import { LABEL_CHARS, wrappedLabelExpr } from './label-wrap.ts';
 
 export interface Table2Datum extends ResultDatum {
   label: string;
@@ -61,7 +62,13 @@ function panel(
             sort: firstSeen(rows, (d) => d.label),
             title: null,
             // Each panel names its rows: stacked on a phone, the second is read on its own.
-            axis: { labelLimit: 96 },
+            axis: {
+              labelLimit: 96,
+              labelExpr: wrappedLabelExpr(
+                firstSeen(rows, (d) => d.label),
+                LABEL_CHARS,
+              ),
+            },
           },
           yOffset: { field: 'metric_label', sort: [...LABELS] },
           x: { field: 'value', type: 'quantitative' as const, title: xTitle, scale: { domain } },
