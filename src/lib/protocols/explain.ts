@@ -65,7 +65,7 @@ function sentence(text: string): string {
 /** One sentence: why a paper number and ours are labelled as they are. */
 export function lineReason(c: PaperComparison, retrieverLabel: string): string {
   if (!c.sameRetriever) {
-    return `The paper's ${rowName(c.paper.row)} row is another retriever's: no number of ours (${retrieverLabel}) stands for it.`;
+    return `Another retriever's row: ours (${retrieverLabel}) has no number for it.`;
   }
   if (c.comparability === 'exact') {
     return `Same metric, pool, retriever and k: ours − paper = ${formatDifference(c)}.`;
