@@ -1,3 +1,5 @@
+// The chart theme and parts. Paper charts import it whole (`import * as kit`) and CHART_CONFIG by
+// name: the theme test reads `config: CHART_CONFIG` in every module that writes a spec.
 import type { TopLevelSpec } from 'vega-lite';
 import { bindQuery, type BoundQuery } from '../query/define-query.ts';
 import { anyRow, type RowDecoder } from '../query/row-schema.ts';
