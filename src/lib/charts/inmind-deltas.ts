@@ -40,8 +40,7 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
         encoding: { x: { datum: 0, type: 'quantitative' } },
       },
       {
-        params: [kit.legendFilter(PICK, 'metric_label')],
-        transform: [kit.ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        ...kit.pickedLayer(PICK, 'metric_label', 'label'),
         mark: { type: 'bar', tooltip: true },
         encoding: {
           y: {
@@ -60,9 +59,8 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
             axis: { orient: 'top', tickCount: 10 },
           },
           color: kit.colorEncoding('metric_label', DELTA_LABELS, DELTA_COLORS, 'Δ column'),
-          opacity: kit.filteredOpacity(PICK),
-          description: kit.ARIA_ENCODING,
-          tooltip: kit.resultTooltip(
+          ...kit.pickedMarks(
+            PICK,
             { field: 'row', title: 'System' },
             { field: 'group', title: 'Group' },
             { field: 'metric_label', title: 'Δ column' },

@@ -81,8 +81,7 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
     layer: [
       {
         data: { name: 'bars', values: bars },
-        params: [kit.legendFilter(PICK, 'metric_label')],
-        transform: [kit.ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        ...kit.pickedLayer(PICK, 'metric_label', 'label'),
         mark: { type: 'bar', tooltip: true },
         encoding: {
           y: {

@@ -52,9 +52,8 @@ function panel(
           yOffset: { field: 'metric_label', sort: [...LABELS] },
           x: { field: 'value', type: 'quantitative' as const, title: xTitle, scale: { domain } },
           color: kit.colorEncoding('metric_label', LABELS, COLORS, 'Column'),
-          opacity: kit.filteredOpacity(PICK),
-          description: kit.ARIA_ENCODING,
-          tooltip: kit.resultTooltip(
+          ...kit.pickedMarks(
+            PICK,
             { field: 'row', title: 'Configuration' },
             { field: 'metric_label', title: 'Column' },
             { field: 'value_text', title: 'Value' },

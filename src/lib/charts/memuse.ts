@@ -117,8 +117,7 @@ export function memuseFigure1Spec(rows: readonly ConditionDatum[]): TopLevelSpec
         },
       },
       {
-        params: [kit.legendFilter('fig1Pick', 'metric_label')],
-        transform: [kit.ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        ...kit.pickedLayer('fig1Pick', 'metric_label', 'label'),
         mark: { type: 'point', filled: true, size: 90, tooltip: true },
         encoding: {
           y: percentAxis('Score (%)'),
@@ -128,9 +127,8 @@ export function memuseFigure1Spec(rows: readonly ConditionDatum[]): TopLevelSpec
             [kit.OKABE_ITO.blue, kit.OKABE_ITO.vermillion],
             'Metric',
           ),
-          opacity: kit.filteredOpacity('fig1Pick'),
-          description: kit.ARIA_ENCODING,
-          tooltip: kit.resultTooltip(
+          ...kit.pickedMarks(
+            'fig1Pick',
             { field: 'label', title: 'Model / condition' },
             { field: 'metric_label', title: 'Metric' },
             { field: 'value_text', title: 'Value (%)' },
@@ -164,8 +162,7 @@ function table13Capacity(
         encoding: { y: percentAxis('Accuracy / integration (%)'), detail: { field: 'family' } },
       },
       {
-        params: [kit.legendFilter('t13Pick', 'metric_label')],
-        transform: [kit.ariaTransform('datum.condition', 'datum.metric_label', 'datum.value_text')],
+        ...kit.pickedLayer('t13Pick', 'metric_label', 'condition'),
         mark: { type: 'point' as const, filled: true, size: 60, tooltip: true },
         encoding: {
           y: percentAxis('Accuracy / integration (%)'),
@@ -260,13 +257,11 @@ export function memuseTable14Spec(rows: readonly Table14Datum[]): TopLevelSpec {
         encoding: { y, detail: { field: 'family' } },
       },
       {
-        params: [kit.legendFilter('t14Pick', 'benchmark')],
-        transform: [kit.ariaTransform('datum.condition', 'datum.benchmark', 'datum.value_text')],
+        ...kit.pickedLayer('t14Pick', 'benchmark', 'condition'),
         mark: { type: 'point', filled: true, size: 60, tooltip: true },
         encoding: {
           y,
-          description: kit.ARIA_ENCODING,
-          tooltip: kit.resultTooltip(
+          ...kit.spokenTooltip(
             { field: 'condition', title: 'Condition' },
             { field: 'benchmark', title: 'Benchmark' },
             { field: 'value_text', title: 'Accuracy (%)' },

@@ -52,8 +52,7 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
         encoding: { x: { field: 'used', ...x }, x2: { field: 'asked' } },
       },
       {
-        params: [kit.legendFilter('sidePick', 'side_label')],
-        transform: [kit.ariaTransform('datum.paper_label', 'datum.side_label', 'datum.value_text')],
+        ...kit.pickedLayer('sidePick', 'side_label', 'paper_label'),
         mark: { type: 'point', filled: true, size: 160, tooltip: true },
         encoding: {
           x: { field: 'pct', ...x },
@@ -63,9 +62,8 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
             [kit.OKABE_ITO.blue, kit.OKABE_ITO.vermillion],
             'Memory',
           ),
-          opacity: kit.filteredOpacity('sidePick'),
-          description: kit.ARIA_ENCODING,
-          tooltip: kit.resultTooltip(
+          ...kit.pickedMarks(
+            'sidePick',
             { field: 'paper_label', title: 'Paper' },
             { field: 'measure', title: 'Measure' },
             { field: 'who', title: 'Best row' },

@@ -93,8 +93,7 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
         encoding: { x: percent('range lower', PERCENT_TITLE), x2: { field: 'range upper' } },
       },
       {
-        params: [kit.legendFilter('sysPick', 'measure')],
-        transform: [kit.ariaTransform('datum.label', 'datum.column', 'datum.value_text')],
+        ...kit.pickedLayer('sysPick', 'measure', 'label', 'column'),
         mark: { type: 'point', filled: true, size: 70, tooltip: true },
         encoding: {
           x,
@@ -108,8 +107,7 @@ export function utilmemSystemsSpec(rows: readonly SystemDatum[]): TopLevelSpec {
             // Below the plot: beside the colour legend it was drawn past a phone's chart.
             legend: { title: 'Printed as', orient: 'bottom', columns: kit.NARROW_LEGEND_COLUMNS },
           },
-          description: kit.ARIA_ENCODING,
-          tooltip: kit.resultTooltip(
+          ...kit.spokenTooltip(
             { field: 'row', title: 'System' },
             { field: 'column', title: 'Measure' },
             { field: 'value_text', title: 'Value' },
@@ -140,8 +138,7 @@ export function utilmemNoiseK40Spec(rows: readonly NoiseDatum[]): TopLevelSpec {
     layer: [
       {
         data: { values: bars },
-        params: [kit.legendFilter('noisePick', 'measure')],
-        transform: [kit.ariaTransform('datum.label', 'datum.column', 'datum.value_text')],
+        ...kit.pickedLayer('noisePick', 'measure', 'label', 'column'),
         mark: { type: 'bar', tooltip: true },
         encoding: {
           x: {
