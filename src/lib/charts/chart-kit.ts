@@ -1,3 +1,5 @@
+// The chart theme and parts. Paper charts import it whole (`import * as kit`) and CHART_CONFIG by
+// name: the theme test reads `config: CHART_CONFIG` in every module that writes a spec.
 import type { TopLevelSpec } from 'vega-lite';
 import { bindQuery, type BoundQuery } from '../query/define-query.ts';
 import { anyRow, type RowDecoder } from '../query/row-schema.ts';
@@ -196,6 +198,27 @@ export const NARROW_LEGEND_COLUMNS = { expr: 'width < 480 ? 1 : 0' } as const;
 /** Tooltip: the printed value and what it is, then where the paper prints it. */
 export function resultTooltip(...fields: { field: string; title: string }[]) {
   return [...fields.map((f) => ({ ...f, type: 'nominal' as const })), ...provenanceTooltip()];
+}
+
+/**
+ * A legend-filtered layer's selection (`pick` on `field`) and its spoken row: the datum's `label`,
+ * its `metric` (the legend's field unless named) and its printed value (see ariaTransform).
+ */
+export function pickedLayer(pick: string, field: string, label: string, metric = field) {
+  return {
+    params: [legendFilter(pick, field)],
+    transform: [ariaTransform(`datum.${label}`, `datum.${metric}`, 'datum.value_text')],
+  };
+}
+
+/** A mark's spoken row and tooltip. */
+export function spokenTooltip(...fields: { field: string; title: string }[]) {
+  return { description: ARIA_ENCODING, tooltip: resultTooltip(...fields) };
+}
+
+/** A legend-filtered mark: faded when `pick` leaves it out, spoken, with a tooltip. */
+export function pickedMarks(pick: string, ...fields: { field: string; title: string }[]) {
+  return { opacity: filteredOpacity(pick), ...spokenTooltip(...fields) };
 }
 
 export function firstSeen<T>(rows: readonly T[], key: (r: T) => string): string[] {
