@@ -87,10 +87,12 @@ function labelProblems(page: Page): Promise<string[]> {
 }
 
 async function open(width: number, height: number): Promise<Page> {
-  const { page, watch } = await harness.tab({ viewport: { width, height } });
+  const { page, watch } = await harness.open('#/home', {
+    ready: '[data-sql-state="ready"]',
+    timeout: 120_000,
+    viewport: { width, height },
+  });
   watches.push(watch);
-  await page.goto(`${harness.site.url}#/home`);
-  await page.waitForSelector('[data-sql-state="ready"]', { timeout: 120_000 });
   return page;
 }
 
