@@ -112,6 +112,19 @@ async function rollbackQuietly(runner: StatementRunner): Promise<void> {
 }
 
 /**
+ * A cancel can land after DuckDB ran BEGIN but before the run returns: the run throws, yet the
+ * transaction is open, and every later text would fail to begin its own.
+ */
+async function begin(runner: StatementRunner, sql: string, signal?: AbortSignal): Promise<void> {
+  try {
+    await runner.run(sql, 0, signal);
+  } catch (err) {
+    await rollbackQuietly(runner);
+    throw err;
+  }
+}
+
+/**
  * Runs `body` (one statement) in a read-only transaction, then rolls it back: DuckDB itself
  * refuses any write, and nothing the statement did (a temporary table included) outlives it.
  */
@@ -120,7 +133,7 @@ export async function inReadOnlyTransaction<T>(
   body: () => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
-  await runner.run('BEGIN TRANSACTION READ ONLY', 0, signal);
+  await begin(runner, 'BEGIN TRANSACTION READ ONLY', signal);
   let result: T;
   try {
     result = await body();
@@ -144,7 +157,7 @@ export async function inCheckedWriteTransaction<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   const except = new Set(targets.map((t) => t.toLowerCase()));
-  await runner.run('BEGIN TRANSACTION', 0, signal);
+  await begin(runner, 'BEGIN TRANSACTION', signal);
   let result: T;
   try {
     const before = await catalogFingerprint(runner, except);

@@ -3,7 +3,11 @@
 // disagree (nested comments, quoting, line terminators) around every kind of statement.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import type { SqlEngine, StatementRunner } from '../../../src/lib/db/engine.ts';
+import {
+  StatementCancelledError,
+  type SqlEngine,
+  type StatementRunner,
+} from '../../../src/lib/db/engine.ts';
 import {
   catalogFingerprint,
   fingerprintChange,
@@ -110,6 +114,33 @@ describe('transactions', () => {
       expect(err, sql).toBeInstanceOf(TransactionRefusal);
       expect(String(err), sql).toMatch(/it (created|changed|dropped) /);
       expect(fingerprintChange(before, await catalogFingerprint(runner, NOT_MINE)), sql).toBeNull();
+    }
+  });
+
+  it('a cancel that lands while BEGIN runs leaves no transaction open', async () => {
+    // The browser runner's order: DuckDB runs BEGIN to its end, then the run sees the abort.
+    const cancelledAfterBegin = (controller: AbortController): StatementRunner => ({
+      ...runner,
+      async run(sql, maxRows, signal) {
+        if (!sql.startsWith('BEGIN')) return runner.run(sql, maxRows, signal);
+        await runner.run(sql, maxRows);
+        controller.abort();
+        throw new StatementCancelledError();
+      },
+    });
+    const body = () => runner.run('SELECT 1', 1);
+    for (const begin of [
+      (r: StatementRunner, signal: AbortSignal) => inReadOnlyTransaction(r, body, signal),
+      (r: StatementRunner, signal: AbortSignal) =>
+        inCheckedWriteTransaction(r, ['mine'], body, signal),
+    ]) {
+      const controller = new AbortController();
+      const cancelled = cancelledAfterBegin(controller);
+      await expect(begin(cancelled, controller.signal)).rejects.toBeInstanceOf(
+        StatementCancelledError,
+      );
+      const next = await runConsoleSql(runner, 'SELECT 42 AS answer');
+      expect(next.rows).toEqual([{ answer: 42 }]);
     }
   });
 
