@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parseFileSeconds, planE2eRuns, type PlanOptions } from './lib/test-plan.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const passthrough = process.argv.slice(2);
@@ -18,7 +19,7 @@ if (passthrough.includes('--help') || passthrough.includes('-h')) {
   console.log(`Usage: npm test [-- VITEST_ARGS]
 
 Fetches the benchmark data if missing, makes the reference environment and the models if missing,
-then in two lanes at once (each line marked [e2e] or [unit]): the e2e files, longest first, and
+then in two lanes at once (each line marked [e2e] or [unit]): the e2e runs, longest first, and
 npm run check, npm run lint, npm run deps, the unit and the commands projects, after which the
 second lane takes e2e files too, printing each file's time and the closing line "N passed, N
 failed". Arguments go to Vitest as they are (a file filter, --project NAME, -t PATTERN), in one
@@ -126,24 +127,13 @@ async function drain(queue: VitestRun[], prefix?: string): Promise<number[]> {
   return codes;
 }
 
-// The e2e files that take longest (CI's times per file at 79b6d90, slowest first), each a run of its own so that whichever lane is free takes the next: with a
-// fixed split, a CI run on a machine twice as slow kept one lane busy 1,932 s while the other had
-// ended about 700 s earlier. The other e2e files follow in groups. The e2e build is made once per
-// run (test/e2e/global-setup.ts).
-const E2E_LONGEST_FIRST = [
-  'test/e2e/embed-real-parity.test.ts',
-  // Not yet timed in CI: Chromium embeds InMind's 849 texts in q8, one per pass.
-  'test/e2e/q8-wasm-parity.test.ts',
-  'test/e2e/fault-injection.test.ts',
-  'test/e2e/console-sandbox.test.ts',
-  'test/e2e/layout.test.ts',
-  'test/e2e/embed-failures.test.ts',
-  'test/e2e/model-integrity.test.ts',
-  'test/e2e/playground-walk.test.ts',
-  'test/e2e/reproduce-compare.test.ts',
-  'test/e2e/site-vectors.test.ts',
-];
-const E2E_GROUP_SIZE = 5;
+// The e2e runs, longest first (scripts/lib/test-plan.ts), from each file's seconds in a CI run
+// (test/e2e/file-seconds.json; a new file counts as 30 s): a file of 150 s or more is a run of its
+// own, the others are packed into runs of up to 300 s. Whichever lane is free takes the next run,
+// so both end about together whatever the machine; fewer runs start fewer Vitest processes. The
+// e2e build is made once per run (test/e2e/global-setup.ts).
+const E2E_DIR = 'test/e2e';
+const E2E_PLAN: PlanOptions = { aloneSeconds: 150, groupSeconds: 300, unknownSeconds: 30 };
 
 const reportFile = (name: string) => path.join(runDir, `${name}.json`);
 const e2eRun = (files: readonly string[], name: string): VitestRun => ({
@@ -152,18 +142,15 @@ const e2eRun = (files: readonly string[], name: string): VitestRun => ({
 });
 
 function e2eQueue(): VitestRun[] {
-  const rest = readdirSync(path.join(root, 'test/e2e'))
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => `test/e2e/${f}`)
-    .filter((f) => !E2E_LONGEST_FIRST.includes(f))
-    .sort();
-  const groups = Array.from({ length: Math.ceil(rest.length / E2E_GROUP_SIZE) }, (_, i) =>
-    rest.slice(i * E2E_GROUP_SIZE, (i + 1) * E2E_GROUP_SIZE),
+  const secondsFile = path.join(root, E2E_DIR, 'file-seconds.json');
+  const seconds = parseFileSeconds(readFileSync(secondsFile, 'utf8'), secondsFile);
+  const files = readdirSync(path.join(root, E2E_DIR)).filter((f) => f.endsWith('.test.ts'));
+  return planE2eRuns(files, seconds, E2E_PLAN).map((run, i) =>
+    e2eRun(
+      run.map((f) => `${E2E_DIR}/${f}`),
+      run.length === 1 ? `e2e-${path.basename(run[0], '.test.ts')}` : `e2e-group-${i + 1}`,
+    ),
   );
-  return [
-    ...E2E_LONGEST_FIRST.map((f) => e2eRun([f], `e2e-${path.basename(f, '.test.ts')}`)),
-    ...groups.map((g, i) => e2eRun(g, `e2e-group-${i + 1}`)),
-  ];
 }
 
 const unitAndCommands: VitestRun = {

@@ -36,6 +36,30 @@ async function readStored(file: string, count: number): Promise<Embeddings | nul
   return { dim: vectors.length / count, vectors };
 }
 
+/**
+ * Rows `rows` of the vectors of `texts` when this run has stored them already (another file
+ * computed them with runNodeVectors), else null: a file that needs a few rows of the parity
+ * corpus reads them instead of embedding them again. Only where a row's bits do not depend on
+ * its neighbours: q8 runs one text per pass (the 120 rows q8-wasm-parity reads from the 1,200 of
+ * the corpus equal, bit for bit, the same 120 embedded alone).
+ */
+export async function storedRunRows(
+  modelId: string,
+  dtype: ModelDtype,
+  texts: readonly string[],
+  rows: readonly number[],
+): Promise<Embeddings | null> {
+  const dir = process.env[RUN_DIR_ENV];
+  if (!dir) return null;
+  const all = await readStored(fileFor(dir, modelId, dtype, texts), texts.length);
+  if (!all) return null;
+  const vectors = new Float32Array(rows.length * all.dim);
+  rows.forEach((r, i) =>
+    vectors.set(all.vectors.subarray(r * all.dim, (r + 1) * all.dim), i * all.dim),
+  );
+  return { dim: all.dim, vectors };
+}
+
 /** Document vectors of `texts` by `modelId` at `dtype` in onnxruntime-node, shared within a run. */
 export async function runNodeVectors(
   modelId: string,
