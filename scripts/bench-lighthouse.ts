@@ -92,6 +92,12 @@ function verdict(value: number, goal: number | undefined, higherIsBetter = false
   return (higherIsBetter ? value >= goal : value <= goal) ? ' ✓' : ' ✗';
 }
 
+/** The 1- and 5-minute load averages as /proc/loadavg has them now: TBT and performance move with it. */
+const loadNow = (): string => {
+  const [one, five] = os.loadavg();
+  return `${one.toFixed(2)} ${five.toFixed(2)}`;
+};
+
 function row(route: string, preset: keyof typeof PRESETS, audits: Audit[]): string {
   const goal: Goal = PRESETS[preset].goal;
   const m = (pick: (a: Audit) => number) => medianOf(audits.map(pick));
@@ -111,7 +117,8 @@ function row(route: string, preset: keyof typeof PRESETS, audits: Audit[]): stri
     `${Math.round(tbt)} ms${goal.tbtMs ? ` (≤ ${goal.tbtMs})` : ''}${verdict(tbt, goal.tbtMs)}`.padEnd(
       18,
     ),
-    `${(tti / 1000).toFixed(1)} s`,
+    `${(tti / 1000).toFixed(1)} s`.padEnd(7),
+    loadNow(),
   ].join(' ');
 }
 
@@ -132,7 +139,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Lighthouse on ${server.url} (${runs} audits each; medians; goal in brackets)`);
     console.log(
-      'route       preset   performance    LCP                CLS                TBT                TTI',
+      'route       preset   performance    LCP                CLS                TBT                TTI     load 1/5 min',
     );
     for (const route of routes) {
       for (const preset of ['mobile', 'desktop'] as const) {
@@ -144,7 +151,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `load average (1 min) ${startLoad.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end, on ${os.cpus().length} cores`,
+      `load average (1 min) ${startLoad.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end, on ${os.cpus().length} cores; each row's load is taken after its audits`,
     );
   } finally {
     chrome.kill();

@@ -249,6 +249,66 @@ describe('narrow screens', () => {
   });
 });
 
+/**
+ * Reproduce's controls that leave the page's column or the screen, and selects that cut their chosen
+ * label: each select's width beside the width the browser gives it sized to its content.
+ */
+function cutControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const column = document.querySelector('main section.page');
+    if (!column) return ['no page column'];
+    const style = getComputedStyle(column);
+    const box = column.getBoundingClientRect();
+    const left = box.left + parseFloat(style.paddingLeft);
+    const right = Math.min(window.innerWidth, box.right - parseFloat(style.paddingRight));
+    const controls = column.querySelectorAll<HTMLElement>(
+      '.reproduce-controls label, .reproduce-controls select, .reproduce-controls input, [data-compare-toggle]',
+    );
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      if (r.left < left - 0.5 || r.right > right + 0.5) {
+        problems.push(`${name}: ${r.left}–${r.right} px, the column ${left}–${right} px`);
+      }
+      if (!(el instanceof HTMLSelectElement)) continue;
+      const sized = el.cloneNode(true);
+      if (!(sized instanceof HTMLSelectElement)) continue;
+      sized.selectedIndex = el.selectedIndex;
+      sized.style.cssText =
+        'field-sizing: content; width: auto; max-width: none; position: absolute';
+      el.after(sized);
+      const need = sized.getBoundingClientRect().width;
+      sized.remove();
+      const text = el.selectedOptions[0]?.text ?? '';
+      if (need > r.width + 0.5) problems.push(`"${text}" needs ${need} px, shown in ${r.width} px`);
+    }
+    return problems;
+  });
+}
+
+describe("Reproduce's controls", () => {
+  const protocols = ['inmind', 'inmind-figure4', 'locomo', 'locomo-plus', 'locomo-conv'];
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    it(`lie in the column and show each chosen label whole, at ${width} px`, async () => {
+      const page = await open(width, height);
+      expect(await page.evaluate(() => CSS.supports('field-sizing', 'content'))).toBe(true);
+      for (const bench of protocols) {
+        await page.evaluate((hash) => (location.hash = hash), `#/reproduce?bench=${bench}`);
+        await page.waitForSelector(`.reproduce-controls select`);
+        // The retriever's labels change once the site's models are known: the settled ones count.
+        await expect
+          .poll(() => cutControls(page), { message: `${bench} at ${width} px`, timeout: SETTLE_MS })
+          .toEqual([]);
+      }
+      await page.close();
+    });
+  }
+});
+
 describe('wide screens', () => {
   it('fits the nav on one line at 1280 px', async () => {
     const page = await open(1280, 900);

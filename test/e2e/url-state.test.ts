@@ -164,7 +164,7 @@ describe("Reproduce's protocol options come from the URL, read by their benchmar
       page.locator('.reproduce-controls label').filter({ hasText: label }).locator('select');
     expect(await select('Target memory').inputValue()).toBe('chunk');
     expect(await select('Target memory').locator('option').allInnerTexts()).toEqual([
-      'user + assistant message (paper: Naive RAG chunk)',
+      'user + assistant message (paper: Naive RAG)',
       "user message only (MemLens's own)",
     ]);
     expect(await select('Background text').inputValue()).toBe('content');

@@ -24,8 +24,8 @@ export function markTime(name: LoadMark, timeline: MarkTimeline = performance): 
 export type SqlState = 'starting' | 'loading' | 'ready' | 'failed';
 
 export const SQL_STATE_LABEL: Record<SqlState, string> = {
-  starting: 'SQL: starting DuckDB…',
-  loading: 'SQL: loading tables…',
+  starting: 'SQL: starting…',
+  loading: 'SQL: loading…',
   ready: 'SQL: ready',
   failed: 'SQL: unavailable',
 };

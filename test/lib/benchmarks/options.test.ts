@@ -34,7 +34,7 @@ describe('the protocol options of the registry', () => {
     expect(words('inmind')).toEqual([
       [
         'Target memory',
-        ['user + assistant message (paper: Naive RAG chunk)', "user message only (MemLens's own)"],
+        ['user + assistant message (paper: Naive RAG)', "user message only (MemLens's own)"],
       ],
       [
         'Background text',
@@ -48,10 +48,7 @@ describe('the protocol options of the registry', () => {
     expect(words('locomo-plus')).toEqual([
       [
         'Mode',
-        [
-          "release: the release's scores.bge, recomputed pairwise",
-          "retrieval: cue turns in a LoCoMo conversation (MemLens's own)",
-        ],
+        ['release: scores.bge, recomputed pairwise', "retrieval over cue turns (MemLens's own)"],
       ],
     ]);
     expect(words('locomo')).toEqual([]);

@@ -64,7 +64,7 @@ export const INMIND = {
     },
     {
       id: 'inmind-figure4',
-      label: 'InMind — Figure 4 (indirect query vs user_message)',
+      label: 'InMind — Figure 4 (query vs user_message)',
       run: {
         build: async (reader, spec) => {
           const { tasks, background, kit } = await inputsAndKit(reader);

@@ -10,7 +10,7 @@ export const TARGET_OPTION: BenchmarkOption<InMindOptions['target']> = {
   label: 'Target memory',
   help: 'chunk: user + assistant, Naive RAG; user: user_message, Figure 4',
   choices: [
-    { value: 'chunk', label: 'user + assistant message', paperNote: 'paper: Naive RAG chunk' },
+    { value: 'chunk', label: 'user + assistant message', paperNote: 'paper: Naive RAG' },
     { value: 'user', label: 'user message only', paperNote: 'paper: App. 9' },
   ],
   default: 'chunk',

@@ -50,7 +50,7 @@ export const LOCOMO_CONV = {
   protocols: [
     {
       id: 'locomo-conv',
-      label: 'LoCoMo-Conv — Table 4 recall@10 (PROTOCOL.md)',
+      label: 'LoCoMo-Conv — Table 4 (recall@10)',
       run: {
         // Its builder and SQL load with the first run, kept out of the initial JS (budgets.json).
         build: async (reader) => (await import('./protocol.ts')).buildLocomoConv(reader),

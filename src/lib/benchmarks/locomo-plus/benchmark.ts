@@ -42,12 +42,12 @@ const MODE_OPTION: BenchmarkOption<LocomoPlusMode> = {
   choices: [
     {
       value: 'release',
-      label: "release: the release's scores.bge, recomputed pairwise",
+      label: 'release: scores.bge, recomputed pairwise',
       release: true,
     },
     {
       value: 'retrieval',
-      label: 'retrieval: cue turns in a LoCoMo conversation',
+      label: 'retrieval over cue turns',
       queryPrefix: true,
     },
   ],
@@ -73,7 +73,7 @@ export const LOCOMO_PLUS = {
   protocols: [
     {
       id: 'locomo-plus',
-      label: 'LoCoMo-Plus — release scores, or retrieval (ours)',
+      label: 'LoCoMo-Plus — release or retrieval',
       run: {
         build: (reader) => buildLocomoPlus(reader),
         defaults: {

@@ -48,7 +48,7 @@ export const LOCOMO = {
   protocols: [
     {
       id: 'locomo',
-      label: 'LoCoMo — Figure 4 (question vs evidence turns)',
+      label: 'LoCoMo — Figure 4 (question vs evidence)',
       run: {
         build: (reader) => buildLocomo(reader),
         defaults: {
