@@ -103,7 +103,7 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
     const backend = await page.locator('[data-field="backend"]').innerText();
     expect(backend).toMatch(
       new RegExp(
-        `^Computed on WASM; 486 texts from the site's vectors \\(sha256 ${pack.sha256.slice(0, 12)}…\\), \\d+ embedded in this browser\\.$`,
+        `^Computed on WASM( · probe: 24 texts, [^;]+)?; 486 texts from the site's vectors \\(sha256 ${pack.sha256.slice(0, 12)}…\\), \\d+ embedded in this browser\\.$`,
       ),
     );
     expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
