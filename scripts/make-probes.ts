@@ -21,11 +21,7 @@ import {
   type ModelSpec,
 } from '../src/lib/embed/model-registry.ts';
 import { nodeRuntime } from '../src/lib/embed/node-runtime.ts';
-import {
-  parseProbeRegistry,
-  PROBE_FORMAT,
-  type ProbeSet,
-} from '../src/lib/embed/probe-registry.ts';
+import { parseProbeRegistry, type ProbeSet } from '../src/lib/embed/probe-registry.ts';
 
 const REGISTRY = 'data/probes.json';
 const OUT_DIR = 'public/probes';
@@ -81,7 +77,7 @@ async function main(): Promise<void> {
 
 Writes ${OUT_DIR}/<model>-<dtype>.f32 for each model (default: all but the Hub-sourced ones, whose
 fp32 reference needs the Hub: the verify workflow makes BGE-small's with --only bge-small) and pins
-them in ${REGISTRY} (texts and thresholds are kept).
+them in ${REGISTRY} (texts, the WebGPU subset and thresholds are kept).
 
 Options:
   --only id,id   these models only
@@ -110,7 +106,7 @@ Options:
   const kept = old.sets.filter(
     (s) => !sets.some((n) => n.model === s.model && n.dtype === s.dtype),
   );
-  const registry = { format: PROBE_FORMAT, texts: old.texts, sets: [...sets, ...kept] };
+  const registry = { ...old, sets: [...sets, ...kept] };
   await writeFile(registryPath, `${JSON.stringify(registry, null, 2)}\n`);
 }
 

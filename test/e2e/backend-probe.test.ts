@@ -5,12 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EMBED_BUTTON, waitForEmbedReady, type WatchedPage } from '../lib/embed/page-helpers.ts';
+import { PROBES } from '../../src/lib/embed/probe-registry.ts';
 import { useHarness } from './harness.ts';
 
 const harness = useHarness({ site: 'plain' });
 const LOAD_MS = 180_000;
 const SLOW_MS = 1_200_000;
-const PROBE_LINE = /^probe: 24 texts, worst cosine (1|1 − \d\.\de-\d+|0\.\d{5}) ≥ 0\.\d+ vs .+$/;
+const WASM_TEXTS = PROBES.texts.length;
+const WEBGPU_TEXTS = PROBES.webgpu.length;
+const probeLine = (texts: number) =>
+  new RegExp(
+    `^probe: ${texts} texts, worst cosine (1|1 − \\d\\.\\de-\\d+|0\\.\\d{5}) ≥ 0\\.\\d+ vs .+$`,
+  );
 
 async function open(webgpu: boolean, hash: string): Promise<WatchedPage> {
   const tab = await harness.tab({ webgpu });
@@ -40,14 +46,16 @@ describe('the backend probe', () => {
     expect(await loadOn(page)).toBe('wasm');
     const why = await page.locator('[data-field="fallback"]').innerText();
     expect(why).toMatch(
-      /^WebGPU probe failed: its vectors disagree with the reference: worst cosine -?\d\.\d{5} < 0\.9999 over 24 probe texts/,
+      new RegExp(
+        `^WebGPU probe failed: its vectors disagree with the reference: worst cosine -?\\d\\.\\d{5} < 0\\.9999 over ${WEBGPU_TEXTS} probe texts`,
+      ),
     );
     expect(await page.locator('[data-device-fallback]').innerText()).toContain(why);
-    expect(await page.locator('[data-field="probe"]').innerText()).toMatch(PROBE_LINE);
+    expect(await page.locator('[data-field="probe"]').innerText()).toMatch(probeLine(WASM_TEXTS));
     await page.getByRole('button', { name: EMBED_BUTTON }).click();
     await page.waitForSelector('.page[data-phase="done"]', { timeout: LOAD_MS });
     expect(await page.locator('[data-field="ran-on"]').innerText()).toMatch(
-      /^WASM · probe: 24 texts, worst cosine /,
+      new RegExp(`^WASM · probe: ${WASM_TEXTS} texts, worst cosine `),
     );
     console.log(`perturbed WebGPU: ${why}`);
     expectClean(tab);
@@ -57,12 +65,12 @@ describe('the backend probe', () => {
     const tab = await open(true, 'model=tiny-bert&device=webgpu');
     expect(await loadOn(tab.page)).toBe('webgpu');
     const line = await tab.page.locator('[data-field="probe"]').innerText();
-    expect(line).toMatch(PROBE_LINE);
+    expect(line).toMatch(probeLine(WEBGPU_TEXTS));
     console.log(`tiny-bert fp32, SwiftShader WebGPU: ${line}`);
     expectClean(tab);
   });
 
-  // The figures docs/embeddings.md gives. MiniLM on SwiftShader takes minutes per dtype (WebGPU
+  // The figures docs/embeddings.md gives. MiniLM on SwiftShader takes over a minute per dtype (WebGPU
   // emulated on the CPU, each new input shape compiled again): measured on asking only
   // (MEMLENS_PROBE_SWIFTSHADER=1); tiny-bert above covers SwiftShader in every run.
   const swiftshader = process.env.MEMLENS_PROBE_SWIFTSHADER === '1';
@@ -80,7 +88,7 @@ describe('the backend probe', () => {
         expect(await loadOn(tab.page, SLOW_MS)).toBe(c.device);
         const line = await tab.page.locator('[data-field="probe"]').innerText();
         console.log(`MiniLM ${c.dtype}, ${c.device}: ${line}`);
-        expect(line).toMatch(PROBE_LINE);
+        expect(line).toMatch(probeLine(c.webgpu ? WEBGPU_TEXTS : WASM_TEXTS));
         expectClean(tab);
       },
       SLOW_MS + 60_000,

@@ -1,8 +1,10 @@
 // data/probes.json: the probe texts and, per model and dtype, the reference vectors' file (served
 // under `probes/`, pinned by sha256) with the weights they were made from and the threshold.
-// `npm run probes` (scripts/make-probes.ts) writes it.
+// `npm run probes` (scripts/make-probes.ts) writes it. WebGPU probes the `webgpu` rows only: on a
+// software adapter (SwiftShader) all 24 texts, padded to the longest (79 tokens), took minutes.
 import probesJson from '../../../data/probes.json' with { type: 'json' };
 import { MODEL_DTYPES, type ModelDtype } from './model-registry.ts';
+import type { WebBackend } from './backend-choice.ts';
 
 export const PROBE_FORMAT = 'memlens-probes';
 
@@ -21,6 +23,8 @@ export interface ProbeSet {
 export interface ProbeRegistry {
   format: typeof PROBE_FORMAT;
   texts: string[];
+  /** The rows of `texts` WebGPU embeds (short ones, one padded batch of ≤ 25 tokens in fp32). */
+  webgpu: number[];
   sets: ProbeSet[];
 }
 
@@ -46,6 +50,15 @@ function parseSet(raw: unknown, where: string): ProbeSet {
   return { ...set, reference: str('reference'), threshold };
 }
 
+function parseRows(raw: unknown, count: number, where: string): number[] {
+  const ok = (r: unknown): r is number =>
+    Number.isInteger(r) && Number(r) >= 0 && Number(r) < count;
+  if (!Array.isArray(raw) || raw.length === 0 || !raw.every(ok) || new Set(raw).size < raw.length) {
+    throw new Error(`${where}: not a list of distinct rows of "texts" (0 to ${count - 1})`);
+  }
+  return raw.filter(ok);
+}
+
 export function parseProbeRegistry(raw: unknown, where = 'data/probes.json'): ProbeRegistry {
   if (!isRecord(raw) || raw.format !== PROBE_FORMAT) {
     throw new Error(`${where}: "format" is not "${PROBE_FORMAT}"`);
@@ -58,6 +71,7 @@ export function parseProbeRegistry(raw: unknown, where = 'data/probes.json'): Pr
   return {
     format: PROBE_FORMAT,
     texts: texts.map(String),
+    webgpu: parseRows(raw.webgpu, texts.length, `${where} "webgpu"`),
     sets: sets.map((s, i) => parseSet(s, `${where} sets[${i}]`)),
   };
 }
@@ -75,6 +89,11 @@ export function probeSetFor(
   return set && set.weights === weightsSha256 ? set : null;
 }
 
+/** The probe's rows for `backend`: every text on WASM, the `webgpu` subset on WebGPU. */
+export function probeRows(backend: WebBackend, registry: ProbeRegistry = PROBES): number[] {
+  return backend === 'webgpu' ? registry.webgpu : registry.texts.map((_, i) => i);
+}
+
 /** The reference file's float32 rows, checked against the texts' count and the model's dim. */
 export function probeVectors(bytes: Uint8Array, texts: number, dim: number, file: string) {
   if (bytes.byteLength !== texts * dim * 4) {
@@ -82,5 +101,12 @@ export function probeVectors(bytes: Uint8Array, texts: number, dim: number, file
   }
   const out = new Float32Array(texts * dim);
   new Uint8Array(out.buffer).set(bytes);
+  return out;
+}
+
+/** `rows` of a row-major `[n, dim]` matrix, in that order. */
+export function selectRows(vectors: Float32Array, rows: readonly number[], dim: number) {
+  const out = new Float32Array(rows.length * dim);
+  rows.forEach((r, i) => out.set(vectors.subarray(r * dim, (r + 1) * dim), i * dim));
   return out;
 }

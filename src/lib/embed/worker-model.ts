@@ -19,7 +19,14 @@ import {
   worstCosine,
   type ProbeVerdict,
 } from './probe-check.ts';
-import { PROBES, probeSetFor, probeVectors, type ProbeSet } from './probe-registry.ts';
+import {
+  PROBES,
+  probeRows,
+  probeSetFor,
+  probeVectors,
+  selectRows,
+  type ProbeSet,
+} from './probe-registry.ts';
 import { embedInBatches, inInputOrder, type BatchPlan } from './token-batches.ts';
 import type { ProgressEvent } from './load-progress.ts';
 import { ModelFileGuard, type CacheStore } from './model-fetch.ts';
@@ -204,8 +211,8 @@ export interface ProbeOptions {
 }
 
 /**
- * The backend proves itself: the probe texts, embedded as any run embeds them, must each agree with
- * the reference vectors made by the reference stack. Without a reference for these weights (a Hub
+ * The backend proves itself: the probe texts (on WebGPU, the short `webgpu` rows), embedded as any
+ * run embeds them, must each agree with the reference vectors made by the reference stack. Without a reference for these weights (a Hub
  * or brought model), one real batch must at least give finite vectors; null then.
  */
 export async function probe(model: LoadedModel, opts: ProbeOptions): Promise<ProbeVerdict | null> {
@@ -214,7 +221,8 @@ export async function probe(model: LoadedModel, opts: ProbeOptions): Promise<Pro
   }
   const { spec } = model;
   const set = probeSetFor(spec.id, model.dtype, model.weightsSha256);
-  const texts = set ? PROBES.texts : ['MemLens probe: does this backend run the model?'];
+  const rows = probeRows(model.backend);
+  const texts = set ? rows.map((i) => PROBES.texts[i]) : [PROBES.texts[0]];
   const out = inInputOrder(texts.length, spec.dims);
   await embedInBatches(model.encode(texts), opts.plan, {
     embed: (batch) => model.embed(batch),
@@ -225,7 +233,13 @@ export async function probe(model: LoadedModel, opts: ProbeOptions): Promise<Pro
       throw new Error('probe embedding has non-finite values');
     return null;
   }
-  const reference = probeVectors(await opts.fetchReference(set), texts.length, spec.dims, set.file);
+  const all = probeVectors(
+    await opts.fetchReference(set),
+    PROBES.texts.length,
+    spec.dims,
+    set.file,
+  );
+  const reference = selectRows(all, rows, spec.dims);
   const verdict: ProbeVerdict = {
     texts: texts.length,
     worstCosine: worstCosine(out.vectors, reference, spec.dims),

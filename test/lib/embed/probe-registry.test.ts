@@ -7,8 +7,10 @@ import { listModelSpecs, weightsFile } from '../../../src/lib/embed/model-regist
 import {
   parseProbeRegistry,
   PROBES,
+  probeRows,
   probeSetFor,
   probeVectors,
+  selectRows,
 } from '../../../src/lib/embed/probe-registry.ts';
 
 const set = {
@@ -20,7 +22,12 @@ const set = {
   reference: 'sentence-transformers 6.2.0',
   threshold: 0.9999,
 };
-const registry = (sets: unknown[]) => ({ format: 'memlens-probes', texts: ['a', 'b'], sets });
+const registry = (sets: unknown[], webgpu: unknown = [1]) => ({
+  format: 'memlens-probes',
+  texts: ['a', 'b'],
+  webgpu,
+  sets,
+});
 
 describe('data/probes.json', () => {
   it('pins every committed reference file by its sha256, for weights the registry pins', async () => {
@@ -51,6 +58,26 @@ describe('data/probes.json', () => {
     );
     expect(() => parseProbeRegistry(registry([{ ...set, sha256: 'x' }]))).toThrow(/"sha256"/);
     expect(() => parseProbeRegistry(registry([{ ...set, dtype: 'q2' }]))).toThrow(/"dtype"/);
+  });
+
+  it('probes every text on WASM and the listed rows on WebGPU, with their reference rows', () => {
+    const parsed = parseProbeRegistry(registry([set]));
+    expect(probeRows('wasm', parsed)).toEqual([0, 1]);
+    expect(probeRows('webgpu', parsed)).toEqual([1]);
+    expect(selectRows(new Float32Array([1, 2, 3, 4, 5, 6]), [2, 0], 2)).toEqual(
+      new Float32Array([5, 6, 1, 2]),
+    );
+    for (const bad of [[], [2], [0, 0], [0.5], 'x', null]) {
+      expect(() => parseProbeRegistry(registry([set], bad))).toThrow(
+        /"webgpu": not a list of distinct rows of "texts" \(0 to 1\)/,
+      );
+    }
+  });
+
+  it("keeps WebGPU's probe to short texts (≤ 90 characters, MiniLM ≤ 25 tokens)", () => {
+    // SwiftShader (WebGPU on the CPU) took past 300 s for all 24 texts, padded to 79 tokens.
+    expect(PROBES.webgpu.length).toBeGreaterThanOrEqual(8);
+    expect(PROBES.webgpu.map((i) => PROBES.texts[i].length).every((n) => n <= 90)).toBe(true);
   });
 
   it('refuses a reference file of the wrong size, naming it', () => {
