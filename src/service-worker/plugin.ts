@@ -18,6 +18,7 @@ import {
   SW_FILE,
   buildPrecacheManifest,
   type BuiltFile,
+  type ManifestOptions,
   type PrecacheManifest,
 } from '../lib/offline/precache.ts';
 import {
@@ -118,6 +119,22 @@ async function buildWorker(root: string, outDir: string, manifest: PrecacheManif
       },
     },
   });
+}
+
+/**
+ * The precache manifest of the built files in `outDir` and the service worker that inlines it.
+ * `files` defaults to what `outDir` holds now (a built site given more files after its build).
+ */
+export async function writeOfflineFiles(
+  root: string,
+  outDir: string,
+  files: readonly BuiltFile[] | null,
+  opts: ManifestOptions,
+): Promise<PrecacheManifest> {
+  const manifest = await buildPrecacheManifest(files ?? (await listFiles(outDir)), opts);
+  await writeFile(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  await buildWorker(root, outDir, manifest);
+  return manifest;
 }
 
 const digest = (algo: 'sha256' | 'sha384', data: Buffer | string) =>
@@ -246,12 +263,10 @@ export function memlensOffline(options: DeployOptions = deployOptionsFromEnv(pro
         config.logger.warn(`memlens: left ${rel} out of the build (over the per-file limit)`);
       }
       files = files.filter((f) => !oversized.includes(f.path));
-      const manifest = await buildPrecacheManifest(files, {
+      await writeOfflineFiles(config.root, outDir, files, {
         coi: options.coi,
         upstream: upstreamUrls(sources),
       });
-      await writeFile(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-      await buildWorker(config.root, outDir, manifest);
     },
   };
 }

@@ -40,6 +40,19 @@ describe('citing a paper and MemLens', () => {
     expect(await source.innerText()).toMatch(/locomo-conv\.txt lines? \d+/);
   }, 300_000);
 
+  it('gives every paper of the Overview its Cite button, with that paper’s BibTeX', async () => {
+    await page.goto(`${harness.site.url}#/home`);
+    const list = page.locator('ul.paper-links');
+    for (const id of ['inmind', 'locomo-conv', 'memuse', 'utilmem']) {
+      const cite = list.locator(`[data-cite="${id}.bib"]`);
+      await cite.locator('[data-cite-toggle]').click({ timeout: 60_000 });
+      expect(await cite.locator('[data-bibtex]').textContent()).toBe(paperBibtex(PAPER_REFS[id]));
+      await cite.locator('[data-cite-toggle]').click();
+    }
+    expect(await list.locator('li').count()).toBe(4);
+    expect(await list.locator('[data-cite-toggle]').count()).toBe(4);
+  }, 300_000);
+
   it('cites MemLens’s reproduced rows with the view’s URL, beside the paper’s rows', async () => {
     await showView(page, harness.site.url, { bench: 'inmind', ret: 'bm25', k: 5 });
     const rows = page.locator('[data-cite="memlens.bib"]');

@@ -57,17 +57,19 @@ const MIN_PLOT = 0.35;
 /** How long a layout may take to settle after the view's charts have drawn. */
 const SETTLE_MS = 15_000;
 /** A committed screenshot shows the top of a page, this many viewport heights at most. */
-const SHOT_SCREENS = { 390: 6, 1400: 4 } as const;
+const SHOT_SCREENS = { 390: 6, 1366: 1, 1400: 4 } as const;
 
 beforeAll(async () => {
   if (shots) mkdirSync(shots, { recursive: true });
 });
 
 async function open(width: number, height: number): Promise<Page> {
-  const { page, watch } = await harness.tab({ viewport: { width, height } });
+  const { page, watch } = await harness.open('#/home', {
+    ready: '[data-sql-state="ready"]',
+    timeout: 120_000,
+    viewport: { width, height },
+  });
   watches.push(watch);
-  await page.goto(`${harness.site.url}#/home`);
-  await page.waitForSelector('[data-sql-state="ready"]', { timeout: 120_000 });
   return page;
 }
 
@@ -175,7 +177,7 @@ async function spilledCharts(page: Page): Promise<string[]> {
   return spilled;
 }
 
-async function screenshot(page: Page, name: string, width: 390 | 1400): Promise<void> {
+async function screenshot(page: Page, name: string, width: 390 | 1366 | 1400): Promise<void> {
   if (!shots) return;
   const { height } = page.viewportSize() ?? { height: 900 };
   // From the top: the charts' screenshots scrolled the page, and sticky table heads follow it.
@@ -260,6 +262,32 @@ describe('wide screens', () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await page.close();
   });
+});
+
+describe('a projector (1366×768)', () => {
+  it('shows each walk step’s words with the ranks beside them, without scrolling', async () => {
+    const page = await open(1366, 768);
+    await visit(page, 'playground?step=1');
+    for (let step = 1; step <= 5; step++) {
+      await page.waitForSelector(`[data-walk-step="${step}"]`);
+      // Step 5 empties the texts for the reader's own: its column says what to type instead.
+      const ranks = step < 5 ? '[data-playground-ranks]' : '.walk-ranks';
+      await page.waitForSelector(ranks);
+      const [text, table] = await Promise.all(
+        ['[data-walk-text]', ranks].map((s) => page.locator(s).boundingBox()),
+      );
+      if (!text || !table) throw new Error(`step ${step}: the walk or its ranks not laid out`);
+      const where = `step ${step}: words ${JSON.stringify(text)}, ranks ${JSON.stringify(table)}`;
+      expect(table.x, where).toBeGreaterThanOrEqual(text.x + text.width);
+      expect(table.y, where).toBeLessThan(text.y + text.height);
+      expect(table.y, where).toBeGreaterThanOrEqual(0);
+      expect(table.y + table.height, where).toBeLessThanOrEqual(768);
+      expect(table.x + table.width, where).toBeLessThanOrEqual(1366);
+      if (shots && step === 1) await screenshot(page, 'playground-walk', 1366);
+      if (step < 5) await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await page.close();
+  }, 300_000);
 });
 
 describe('requests and console', () => {

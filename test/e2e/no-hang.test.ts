@@ -23,7 +23,9 @@ const harness = useHarness({
 let page: Page;
 
 beforeAll(async () => {
-  const context = await harness.context();
+  // Without the service worker, which precaches the site's packs at install: the pack comes
+  // from the server, as on a first visit before the install ends or in a browser without one.
+  const context = await harness.context({ serviceWorkers: 'block' });
   await context.addInitScript((ms) => {
     Object.assign(window, { memlensTimeouts: { 'site-pack': ms } });
   }, STALL_MS);

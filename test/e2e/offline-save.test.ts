@@ -66,18 +66,15 @@ describe('offline after a visit to the home page only', () => {
     await expect.poll(() => modelsWord(page), { timeout: 300_000 }).toBe('· models saved');
     expect(await page.locator('.offline-status .error').count()).toBe(0);
 
-    // This e2e site adds its packs after the build, so its worker does not precache them as a
-    // real build's does (vectors/ is in the shell group); reading them once keeps them instead.
-    await page.evaluate(async () => {
-      for (const f of ['vectors/index.json', 'vectors/minilm-fp32.parquet']) {
-        await (await fetch(new URL(f, document.baseURI))).arrayBuffer();
-      }
-    });
     await page.context().setOffline(true);
     await openPlayground(page);
     await expect
       .poll(() => page.locator(MINILM_CELL).innerText(), { timeout: 180_000 })
       .toMatch(/^#\d+/);
     expect(await page.getByText('is not saved on this device').count()).toBe(0);
+    // Offline too the background turns come from the site's pack the worker precached.
+    expect(await page.locator('[data-field="backend"]').innerText()).toMatch(
+      /texts from the site's vectors \(sha256 [0-9a-f]{12}…\)/,
+    );
   });
 });

@@ -51,8 +51,29 @@ describe('Reproduce page says only what is comparable', () => {
     expect(await summary.locator('[data-field="model"]').innerText()).toContain(
       "BM25 (rank_bm25 BM25Okapi), the paper's choice",
     );
-    expect(await summary.locator('[data-field="proxy"]').count()).toBe(1);
     expect(await before('[data-summary]', '[data-chart="reproduce-similarity"]')).toBe(true);
+    // One line per paper number, ours first: BM25's naive 53.6 equals the paper's, and the line
+    // says why it is still a proxy.
+    const lines = summary.locator('[data-paper-lines] > li');
+    expect(await lines.count()).toBe(6);
+    const bm25 = lines.first();
+    expect(await bm25.getAttribute('data-paper-line-row')).toBe('BM25 · Naive');
+    expect(await bm25.locator('[data-field="paper"]').innerText()).toBe('53.6%');
+    expect(await bm25.locator('[data-field="ours"]').innerText()).toBe('53.6%');
+    expect(await bm25.locator('[data-field="comparability"]').innerText()).toBe('proxy');
+    expect(await bm25.locator('[data-field="reason"]').innerText()).toMatch(
+      /^Equal, but still a proxy: the paper's Naive is GPT-5-mini judging/,
+    );
+    expect(await lines.nth(2).getAttribute('data-same-retriever')).toBe('false');
+    expect(await lines.nth(2).locator('[data-field="ours"]').innerText()).toBe('—');
+    // The details sit behind a <details>, closed.
+    const details = summary.locator('details[data-summary-details]');
+    expect(await details.getAttribute('open')).toBeNull();
+    await details.locator('summary').click();
+    expect(await details.locator('[data-line-details="BM25 · Naive"]').innerText()).toContain(
+      'line ',
+    );
+    expect(await seriousViolations(page, '[data-summary]')).toEqual([]);
   });
 
   it('shows LoCoMo-Conv’s excerpt scope above every figure and table', async () => {

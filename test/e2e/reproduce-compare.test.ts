@@ -19,6 +19,7 @@ import {
 import { formatDelta, formatP, formatTies } from '../../src/lib/protocol-kit/compare-report.ts';
 import { nodeRuntime } from '../../src/lib/embed/node-runtime.ts';
 import { markLabels } from '../lib/protocols/page-helpers.ts';
+import { resizedTo } from '../support/page-state.ts';
 import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
 import { useHarness } from './harness.ts';
 
@@ -50,6 +51,14 @@ beforeAll(async () => {
 });
 
 const done = `[data-phase="compared"][data-refs="${REFS}"]`;
+
+/** The element's top edge lies in the viewport. */
+function topInView(selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((el) => {
+    const top = el.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight;
+  });
+}
 
 describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () => {
   it('picks three retrievers and shows the CLI’s paired numbers and tie groups as brackets', async () => {
@@ -102,6 +111,13 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
           .join(' '),
       );
     expect(brackets).toEqual(want);
+    // The brackets' numbers have a legend, and the density panels say each has its own scale.
+    const legend = await page.locator('[data-tie-legend="naive"]').innerText();
+    expect(legend).toMatch(/^Brackets, by number: 1 = .+ · 2 = .+\. One bracket joins/);
+    expect(legend).toContain('2 = bm25');
+    expect(await page.locator('[data-chart="compare-histograms"]').innerText()).toContain(
+      'each panel its own density scale',
+    );
     // The page's CSV export is the CLI's comparison.csv for the pairs both computed alike.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -123,11 +139,18 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     );
     // naive, bm25 vs minilm:fp32 at k = 5: b = 1, c = 53 (docs/protocols.md).
     expect(counts).toEqual([1, 53]);
-    const first = page.locator('[data-disagree="b"] [data-disagree-query]').first();
+    await resizedTo(page, 1366, 768);
+    // Deep in the 53-item list, so that a panel opened under the lists is off-screen.
+    const first = page.locator('[data-disagree="b"] [data-disagree-query]').nth(40);
     const id = await first.getAttribute('data-disagree-query');
     await first.click();
     const both = page.locator(`[data-disagreement="${id}"]`);
     await both.waitFor();
+    // At 1366 px the opened query stands beside the lists, in view.
+    const list = await page.locator('[data-disagree="b"]').boundingBox();
+    const panel = await both.boundingBox();
+    expect(panel && list && panel.x >= list.x + list.width).toBe(true);
+    expect(await topInView(`[data-disagreement="${id}"]`)).toBe(true);
     for (const side of ['bm25', 'minilm:fp32']) {
       expect(await both.locator(`[data-side="${side}"] [data-retrieved]`).count()).toBe(5);
       expect(await both.locator(`[data-side="${side}"] [data-target="target"]`).count()).toBe(1);
@@ -142,6 +165,16 @@ describe('Reproduce comparison mode (InMind: BM25, MiniLM fp32, MiniLM q8)', () 
     expect(watch.foreignRequests(harness.site.origin)).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   }, 600_000);
+
+  it('scrolls a disagreement opened at 390 px into view, below the lists', async () => {
+    await resizedTo(page, 390, 844);
+    const other = page.locator('[data-disagree="b"] [data-disagree-query]').nth(45);
+    const id = await other.getAttribute('data-disagree-query');
+    await other.click();
+    await page.locator(`[data-disagreement="${id}"]`).waitFor();
+    await expect.poll(() => topInView(`[data-disagreement="${id}"]`)).toBe(true);
+    await resizedTo(page, 1280, 720);
+  });
 
   it('runs the single view in the dtype its link names (ret=minilm:q8), and names junk', async () => {
     const q8 = packs.find((p) => p.dtype === 'q8');

@@ -189,6 +189,30 @@ describe('the SQL console', () => {
     expect(await page.locator('[data-engine-notice]').count()).toBe(0);
   });
 
+  it("sets the papers' numbers beside ours with the paper's row and the values first", async () => {
+    await page.click('[data-example="paper-vs-ours"]');
+    await expect.poll(() => status(page).innerText(), { timeout: 30_000 }).toMatch(/^\d+ rows/);
+    const header = await page.locator('[data-result-grid] thead th').allInnerTexts();
+    expect(header.slice(1, 5).map((h) => h.split(/\s/)[0])).toEqual([
+      'paper_row',
+      'paper_value',
+      'ours',
+      'difference',
+    ]);
+    // Rows that set our retriever beside another system's are marked, and the example leaves
+    // them out; a difference wherever both numbers exist.
+    await runTyped(
+      page,
+      `SELECT count(*) FILTER (WHERE cross_system) AS cross_rows,
+       count(*) FILTER (WHERE difference IS NULL AND ours_value IS NOT NULL) AS no_difference
+FROM paper_vs_ours`,
+    );
+    await expect.poll(() => status(page).innerText(), { timeout: 30_000 }).toMatch(/^1 row/);
+    const cells = await page.locator('[data-result-grid] [data-row] td').allInnerTexts();
+    expect(Number(cells.at(-2))).toBeGreaterThan(0);
+    expect(cells.at(-1)).toBe('0');
+  });
+
   it('opens a chart’s SQL from Show data, and runs it', async () => {
     await page.evaluate(() => (location.hash = '#/inmind'));
     const chart = page.locator('[data-chart="inmind-table1"]');

@@ -43,6 +43,20 @@ describe('the Svelte layer', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("makes no run, session or service itself: the app layer's composition roots do", () => {
+    const made = /\bnew\s+(\w*(Run|Session|Services|Packs|Hub\w*|Store))\b/;
+    // PickedPacks is a holder of the files the reader picked in this view, not a service.
+    const offenders = svelte.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const hit = made.exec(line);
+          return hit && hit[1] !== 'PickedPacks' ? [`${rel(f)}:${i + 1}: ${line.trim()}`] : [];
+        }),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('never runs a query on the QueryClient itself (useQuery does)', () => {
     const offenders = svelte.filter((f) => /\bqueries\s*\.\s*run\(/.test(readFileSync(f, 'utf8')));
     expect(offenders.map(rel)).toEqual([]);

@@ -78,6 +78,21 @@ export function bootstrapMean(
   return percentileInterval(means);
 }
 
+/** The percentile interval at each position of a curve, from its replicates there. */
+function positionIntervals(byPosition: readonly Float64Array[]): {
+  lo: Float64Array;
+  hi: Float64Array;
+} {
+  const lo = new Float64Array(byPosition.length);
+  const hi = new Float64Array(byPosition.length);
+  byPosition.forEach((replicates, k) => {
+    const { lo: l, hi: h } = percentileInterval(replicates);
+    lo[k] = l;
+    hi[k] = h;
+  });
+  return { lo, hi };
+}
+
 /**
  * Bootstrap of a mean curve: `rows[i]` is query i's curve (e.g. recall@1..K); every resample
  * draws queries, so one draw moves every k together. Returns lo/hi per position.
@@ -101,14 +116,7 @@ export function bootstrapMeanCurve(
     }
     for (let k = 0; k < width; k++) byPosition[k][r] = sum[k] / n;
   }
-  const lo = new Float64Array(width);
-  const hi = new Float64Array(width);
-  byPosition.forEach((replicates, k) => {
-    const { lo: l, hi: h } = percentileInterval(replicates);
-    lo[k] = l;
-    hi[k] = h;
-  });
-  return { lo, hi };
+  return positionIntervals(byPosition);
 }
 
 /**
@@ -141,14 +149,7 @@ export function bootstrapStepCurve(
       byPosition[k][r] = sum / n;
     }
   }
-  const lo = new Float64Array(width);
-  const hi = new Float64Array(width);
-  byPosition.forEach((replicates, k) => {
-    const { lo: l, hi: h } = percentileInterval(replicates);
-    lo[k] = l;
-    hi[k] = h;
-  });
-  return { lo, hi };
+  return positionIntervals(byPosition);
 }
 
 /** One query's contribution to a target-vs-background comparison. */

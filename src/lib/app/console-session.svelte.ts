@@ -205,3 +205,8 @@ export class ConsoleSession {
       .catch(() => undefined);
   }
 }
+
+/** The SQL console's session over the app's services, its history kept in this browser. */
+export function consoleSession(services: AppServices): ConsoleSession {
+  return new ConsoleSession(services, localStorage);
+}

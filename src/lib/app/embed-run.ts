@@ -268,3 +268,11 @@ export class EmbedRun {
     this.state.close();
   }
 }
+
+/** The Embeddings page's run over the app's one embedder hub. */
+export function embedRun(
+  services: { readonly hub: EmbedderHub },
+  specs: readonly ModelSpec[],
+): EmbedRun {
+  return new EmbedRun(services.hub, specs);
+}

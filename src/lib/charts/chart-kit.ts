@@ -1,3 +1,5 @@
+// The chart theme and parts. Paper charts import it whole (`import * as kit`) and CHART_CONFIG by
+// name: the theme test reads `config: CHART_CONFIG` in every module that writes a spec.
 import type { TopLevelSpec } from 'vega-lite';
 import { bindQuery, type BoundQuery } from '../query/define-query.ts';
 import { anyRow, type RowDecoder } from '../query/row-schema.ts';
@@ -62,6 +64,8 @@ export const CHART_CONFIG = {
     domainColor: CHART_INK_MUTED,
     tickColor: CHART_INK_MUTED,
     gridColor: '#e3e6ea',
+    // Tick labels closer than this are thinned (Vega's overlap rule), never run together ("−100−90").
+    labelSeparation: 4,
   },
   legend: {
     labelFontSize: 12,
@@ -179,7 +183,8 @@ export function colorEncoding(
       title: `${title} (click to filter)`,
       orient: 'top' as const,
       // The legend starts at the plot's left edge: on a phone its title ends at the plot's right.
-      titleLimit: { expr: 'width < 480 ? max(100, width) : 400' },
+      // A concat view has no width of its own (0): its legend gets the room a title needs.
+      titleLimit: { expr: 'width <= 0 ? 300 : width < 480 ? max(180, width) : 400' },
       labelLimit: 300,
       // One entry per line where a row of them would be cut (a phone); one row otherwise.
       columns: NARROW_LEGEND_COLUMNS,
@@ -193,6 +198,27 @@ export const NARROW_LEGEND_COLUMNS = { expr: 'width < 480 ? 1 : 0' } as const;
 /** Tooltip: the printed value and what it is, then where the paper prints it. */
 export function resultTooltip(...fields: { field: string; title: string }[]) {
   return [...fields.map((f) => ({ ...f, type: 'nominal' as const })), ...provenanceTooltip()];
+}
+
+/**
+ * A legend-filtered layer's selection (`pick` on `field`) and its spoken row: the datum's `label`,
+ * its `metric` (the legend's field unless named) and its printed value (see ariaTransform).
+ */
+export function pickedLayer(pick: string, field: string, label: string, metric = field) {
+  return {
+    params: [legendFilter(pick, field)],
+    transform: [ariaTransform(`datum.${label}`, `datum.${metric}`, 'datum.value_text')],
+  };
+}
+
+/** A mark's spoken row and tooltip. */
+export function spokenTooltip(...fields: { field: string; title: string }[]) {
+  return { description: ARIA_ENCODING, tooltip: resultTooltip(...fields) };
+}
+
+/** A legend-filtered mark: faded when `pick` leaves it out, spoken, with a tooltip. */
+export function pickedMarks(pick: string, ...fields: { field: string; title: string }[]) {
+  return { opacity: filteredOpacity(pick), ...spokenTooltip(...fields) };
 }
 
 export function firstSeen<T>(rows: readonly T[], key: (r: T) => string): string[] {

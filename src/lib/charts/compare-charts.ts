@@ -3,6 +3,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_CONFIG, CHART_INK_MUTED, FULL_WIDTH, VL_SCHEMA } from './chart-kit.ts';
 import type { Comparison } from '../protocol-kit/compare.ts';
+import { tieLegend } from '../protocol-kit/compare-report.ts';
 import type { ComparedRetriever } from '../protocol-kit/compare.ts';
 import {
   isWholeSeries,
@@ -57,14 +58,15 @@ export function tieChartData(
       hi: (cell?.hi ?? 0) * 100,
     };
   });
+  // Numbered as the legend under the chart names them.
+  const legend = tieLegend(ties);
   const brackets = ties.groups.map(([first, last], group) => ({
     group,
     from: ties.order[first],
     to: ties.order[last],
     at: 103 + 3 * group,
-    members: ties.order.slice(first, last + 1).join(', '),
+    ...legend[group],
     aria: `tie group ${group + 1}: ${ties.order.slice(first, last + 1).join(', ')}`,
-    label: String(group + 1),
   }));
   return { dots, brackets };
 }
@@ -222,12 +224,14 @@ export interface CompareBin extends HistogramBin {
 
 /**
  * Target and background score densities, one panel per retriever (columns) and series (rows),
- * on one density scale. Scores keep each retriever's own x (BM25 scores and cosines differ).
+ * each on its own x and density scale: BM25 scores and cosines differ, and BM25's spread-out
+ * densities would look empty beside a cosine's peak on a shared one.
  */
 export function compareHistogramSpec(bins: readonly CompareBin[]): TopLevelSpec {
   return {
     $schema: VL_SCHEMA,
-    description: 'Target vs background score densities per retriever and series',
+    description:
+      'Target vs background score densities per retriever and series, each panel on its own score and density scale',
     data: { values: bins.map((b) => ({ ...b })) },
     facet: {
       column: {
@@ -245,7 +249,7 @@ export function compareHistogramSpec(bins: readonly CompareBin[]): TopLevelSpec 
       encoding: {
         x: { field: 'start', type: 'quantitative', title: 'score' },
         x2: { field: 'end' },
-        y: { field: 'density', type: 'quantitative', title: 'density', stack: null },
+        y: { field: 'density', type: 'quantitative', title: 'density (own scale)', stack: null },
         color: { field: 'population', type: 'nominal', legend: { title: null, orient: 'top' } },
         tooltip: [
           { field: 'retriever', type: 'nominal' },
@@ -255,7 +259,7 @@ export function compareHistogramSpec(bins: readonly CompareBin[]): TopLevelSpec 
         ],
       },
     },
-    resolve: { scale: { x: 'independent', y: 'shared' } },
+    resolve: { scale: { x: 'independent', y: 'independent' } },
     config: CHART_CONFIG,
   };
 }

@@ -1,32 +1,18 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { rowSchema } from '../query/row-schema.ts';
-import {
-  ARIA_ENCODING,
-  CHART_CONFIG,
-  FULL_WIDTH,
-  DECORATION,
-  OKABE_ITO,
-  VL_SCHEMA,
-  ariaTransform,
-  colorEncoding,
-  filteredOpacity,
-  firstSeen,
-  legendFilter,
-  resultTooltip,
-  type ResultDatum,
-  RESULT_COLUMNS,
-  RESULT_FIELDS,
-} from './chart-kit.ts';
+import { CHART_CONFIG } from './chart-kit.ts';
+import * as kit from './chart-kit.ts';
+import { LABEL_CHARS, wrappedLabelExpr } from './label-wrap.ts';
 import { T1_GROUP, T1_LABEL, inmindEmbeddingFilter } from './inmind-table1.ts';
 
-export interface DeltaDatum extends ResultDatum {
+export interface DeltaDatum extends kit.ResultDatum {
   label: string;
   group: string;
   metric_label: string;
 }
 
 export const deltaRow = rowSchema({
-  ...RESULT_COLUMNS,
+  ...kit.RESULT_COLUMNS,
   label: 'string',
   group: 'string',
   metric_label: 'string',
@@ -37,34 +23,40 @@ export const DELTA_LABELS = [
   'Δ Application − Recall',
   'Δ Application − Naive',
 ] as const;
-const DELTA_COLORS = [OKABE_ITO.vermillion, OKABE_ITO.sky, OKABE_ITO.purple];
+const DELTA_COLORS = [kit.OKABE_ITO.vermillion, kit.OKABE_ITO.sky, kit.OKABE_ITO.purple];
 const PICK = 'deltaPick';
 
 /** InMind Table 1's three Δ columns (percentage points), as printed, per system. */
 export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
   return {
-    $schema: VL_SCHEMA,
-    description: `InMind Table 1 Δ columns in percentage points for ${firstSeen(rows, (d) => d.label).length} configurations: recall minus naive, application minus recall, application minus naive.`,
-    ...FULL_WIDTH,
+    $schema: kit.VL_SCHEMA,
+    description: `InMind Table 1 Δ columns in percentage points for ${kit.firstSeen(rows, (d) => d.label).length} configurations: recall minus naive, application minus recall, application minus naive.`,
+    ...kit.FULL_WIDTH,
     // Configurations down the side, so their names read at any width.
     height: { step: 10 },
     data: { values: rows },
     layer: [
       {
-        mark: { type: 'rule', color: '#666666', ...DECORATION },
+        mark: { type: 'rule', color: '#666666', ...kit.DECORATION },
         encoding: { x: { datum: 0, type: 'quantitative' } },
       },
       {
-        params: [legendFilter(PICK, 'metric_label')],
-        transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        params: [kit.legendFilter(PICK, 'metric_label')],
+        transform: [kit.ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
         mark: { type: 'bar', tooltip: true },
         encoding: {
           y: {
             field: 'label',
             type: 'nominal',
-            sort: firstSeen(rows, (d) => d.label),
+            sort: kit.firstSeen(rows, (d) => d.label),
             title: null,
-            axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
+            axis: {
+              labelLimit: { expr: 'max(120, width * 0.4)' },
+              labelExpr: wrappedLabelExpr(
+                kit.firstSeen(rows, (d) => d.label),
+                LABEL_CHARS,
+              ),
+            },
           },
           yOffset: { field: 'metric_label', sort: [...DELTA_LABELS] },
           x: {
@@ -74,10 +66,10 @@ export function inmindDeltaSpec(rows: readonly DeltaDatum[]): TopLevelSpec {
             scale: { domain: [-100, 20] },
             axis: { orient: 'top', tickCount: 10 },
           },
-          color: colorEncoding('metric_label', DELTA_LABELS, DELTA_COLORS, 'Δ column'),
-          opacity: filteredOpacity(PICK),
-          description: ARIA_ENCODING,
-          tooltip: resultTooltip(
+          color: kit.colorEncoding('metric_label', DELTA_LABELS, DELTA_COLORS, 'Δ column'),
+          opacity: kit.filteredOpacity(PICK),
+          description: kit.ARIA_ENCODING,
+          tooltip: kit.resultTooltip(
             { field: 'row', title: 'System' },
             { field: 'group', title: 'Group' },
             { field: 'metric_label', title: 'Δ column' },
@@ -95,7 +87,7 @@ export function inmindTable1DeltasSql(embedding = 'both'): string {
   CASE metric WHEN 'delta_recall_naive' THEN 'Δ Recall − Naive'
               WHEN 'delta_app_recall' THEN 'Δ Application − Recall'
               ELSE 'Δ Application − Naive' END AS metric_label,
-  ${RESULT_FIELDS}
+  ${kit.RESULT_FIELDS}
 FROM results
 WHERE paper = 'inmind' AND "table" = 'Table 1'
   AND metric IN ('delta_recall_naive', 'delta_app_recall', 'delta_app_naive')${inmindEmbeddingFilter(embedding)}

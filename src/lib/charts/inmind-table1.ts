@@ -1,24 +1,11 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { rowSchema } from '../query/row-schema.ts';
-import {
-  ARIA_ENCODING,
-  CHART_CONFIG,
-  FULL_WIDTH,
-  OKABE_ITO,
-  VL_SCHEMA,
-  ariaTransform,
-  colorEncoding,
-  filteredOpacity,
-  firstSeen,
-  legendFilter,
-  resultTooltip,
-  type ResultDatum,
-  RESULT_COLUMNS,
-  RESULT_FIELDS,
-} from './chart-kit.ts';
+import { CHART_CONFIG } from './chart-kit.ts';
+import * as kit from './chart-kit.ts';
+import { LABEL_CHARS, wrappedLabelExpr } from './label-wrap.ts';
 import { quoteString } from '../query/sql-text.ts';
 
-export interface Table1Datum extends ResultDatum {
+export interface Table1Datum extends kit.ResultDatum {
   label: string;
   group: string;
   metric: 'naive' | 'target_recall' | 'application';
@@ -26,7 +13,7 @@ export interface Table1Datum extends ResultDatum {
 }
 
 export const table1Row = rowSchema({
-  ...RESULT_COLUMNS,
+  ...kit.RESULT_COLUMNS,
   label: 'string',
   group: 'string',
   metric: ['naive', 'target_recall', 'application'],
@@ -38,9 +25,15 @@ export const EMBEDDING_CHOICES = ['both', 'MiniLM', 'text-embedding-3-large'] as
 export type EmbeddingChoice = (typeof EMBEDDING_CHOICES)[number];
 
 /** Colour-blind-safe (Okabe–Ito) metric colours, shared by every InMind chart. */
-export const METRIC_COLORS = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green];
+export const METRIC_COLORS = [kit.OKABE_ITO.blue, kit.OKABE_ITO.orange, kit.OKABE_ITO.green];
 
 const PICK = 'metricPick';
+const SCORE_X = {
+  field: 'value',
+  type: 'quantitative' as const,
+  title: 'Score (%)',
+  scale: { domain: [0, 100] },
+};
 
 /** Two short lines under the chart (a phone's width holds each). */
 function backboneNote(backbone: readonly Table1Datum[]): string[] {
@@ -57,19 +50,19 @@ function backboneNote(backbone: readonly Table1Datum[]): string[] {
 export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
   const bars = rows.filter((d) => d.system !== 'Backbone');
   const backbone = rows.filter((d) => d.system === 'Backbone');
-  const color = colorEncoding('metric_label', TABLE1_METRICS, METRIC_COLORS, 'Metric');
-  const tooltip = resultTooltip(
+  const color = kit.colorEncoding('metric_label', TABLE1_METRICS, METRIC_COLORS, 'Metric');
+  const tooltip = kit.resultTooltip(
     { field: 'row', title: 'System' },
     { field: 'group', title: 'Group' },
     { field: 'metric_label', title: 'Metric' },
     { field: 'value_text', title: 'Value (%)' },
   );
-  const systems = firstSeen(bars, (d) => d.label);
+  const systems = kit.firstSeen(bars, (d) => d.label);
   const note = backboneNote(backbone);
   return {
-    $schema: VL_SCHEMA,
+    $schema: kit.VL_SCHEMA,
     description: `InMind Table 1: naive recall, target recall and application (%) for ${systems.length} memory systems; dashed lines: the backbone with the memory in context.`,
-    ...FULL_WIDTH,
+    ...kit.FULL_WIDTH,
     // Two short lines above the bars, inside the chart's bounds at any width.
     title: {
       text: note[0] ?? '',
@@ -84,19 +77,13 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
     // Systems down the side, so their names read at any width (a phone's included).
     height: { step: 10 },
     encoding: {
-      x: {
-        field: 'value',
-        type: 'quantitative',
-        title: 'Score (%)',
-        scale: { domain: [0, 100] },
-        axis: { orient: 'top', tickCount: 10 },
-      },
+      x: { ...SCORE_X, axis: { orient: 'top', tickCount: 10 } },
     },
     layer: [
       {
         data: { name: 'bars', values: bars },
-        params: [legendFilter(PICK, 'metric_label')],
-        transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        params: [kit.legendFilter(PICK, 'metric_label')],
+        transform: [kit.ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
         mark: { type: 'bar', tooltip: true },
         encoding: {
           y: {
@@ -104,24 +91,35 @@ export function inmindTable1Spec(rows: readonly Table1Datum[]): TopLevelSpec {
             type: 'nominal',
             sort: systems,
             title: null,
-            axis: { labelLimit: { expr: 'max(120, width * 0.4)' } },
+            axis: {
+              labelLimit: { expr: 'max(120, width * 0.4)' },
+              labelExpr: wrappedLabelExpr(systems, LABEL_CHARS),
+            },
           },
           yOffset: { field: 'metric_label', sort: [...TABLE1_METRICS] },
           color,
-          opacity: filteredOpacity(PICK),
-          description: ARIA_ENCODING,
+          opacity: kit.filteredOpacity(PICK),
+          description: kit.ARIA_ENCODING,
           tooltip,
         },
       },
       {
         data: { name: 'backbone', values: backbone },
         transform: [
-          ariaTransform("'Backbone in context'", 'datum.metric_label', 'datum.value_text'),
+          kit.ariaTransform("'Backbone in context'", 'datum.metric_label', 'datum.value_text'),
         ],
         mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2, tooltip: true },
-        encoding: { color, opacity: filteredOpacity(PICK), description: ARIA_ENCODING, tooltip },
+        encoding: {
+          // The score axis under the bars as well as over them: the chart is taller than a screen.
+          x: { ...SCORE_X, axis: { orient: 'bottom', tickCount: 10 } },
+          color,
+          opacity: kit.filteredOpacity(PICK),
+          description: kit.ARIA_ENCODING,
+          tooltip,
+        },
       },
     ],
+    resolve: { axis: { x: 'independent' } },
     config: CHART_CONFIG,
   };
 }
@@ -139,7 +137,7 @@ export function inmindEmbeddingFilter(embedding: string): string {
 
 /** Table 1 scores: bars per system and metric, then the backbone rows (application first) as lines. */
 export function inmindTable1ScoresSql(embedding = 'both'): string {
-  return `SELECT ${T1_LABEL} AS label, ${T1_GROUP} AS "group", "column" AS metric_label, ${RESULT_FIELDS}
+  return `SELECT ${T1_LABEL} AS label, ${T1_GROUP} AS "group", "column" AS metric_label, ${kit.RESULT_FIELDS}
 FROM results
 WHERE paper = 'inmind' AND "table" = 'Table 1'
   AND metric IN ('naive', 'target_recall', 'application')${inmindEmbeddingFilter(embedding)}

@@ -1,38 +1,23 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { rowSchema } from '../query/row-schema.ts';
-import {
-  ARIA_ENCODING,
-  CHART_CONFIG,
-  FULL_WIDTH,
-  DECORATION,
-  OKABE_ITO,
-  VL_SCHEMA,
-  ariaTransform,
-  colorEncoding,
-  filteredOpacity,
-  firstSeen,
-  legendFilter,
-  resultTooltip,
-  type ResultDatum,
-  RESULT_COLUMNS,
-  RESULT_FIELDS,
-} from './chart-kit.ts';
+import { CHART_CONFIG } from './chart-kit.ts';
+import * as kit from './chart-kit.ts';
 
-export interface ConditionDatum extends ResultDatum {
+export interface ConditionDatum extends kit.ResultDatum {
   label: string;
   condition: string;
   metric_label: string;
 }
 
 const CONDITION_COLUMNS = {
-  ...RESULT_COLUMNS,
+  ...kit.RESULT_COLUMNS,
   label: 'string',
   condition: 'string',
   metric_label: 'string',
 } as const;
 export const conditionRow = rowSchema(CONDITION_COLUMNS);
 
-export interface Table13Datum extends ResultDatum {
+export interface Table13Datum extends kit.ResultDatum {
   condition: string;
   metric_label: string;
   panel: 'capacity' | 'satisfaction';
@@ -40,20 +25,20 @@ export interface Table13Datum extends ResultDatum {
 }
 
 export const table13Row = rowSchema({
-  ...RESULT_COLUMNS,
+  ...kit.RESULT_COLUMNS,
   condition: 'string',
   metric_label: 'string',
   panel: ['capacity', 'satisfaction'],
   center: 'number',
 });
 
-export interface Table14Datum extends ResultDatum {
+export interface Table14Datum extends kit.ResultDatum {
   condition: string;
   benchmark: string;
 }
 
 export const table14Row = rowSchema({
-  ...RESULT_COLUMNS,
+  ...kit.RESULT_COLUMNS,
   condition: 'string',
   benchmark: 'string',
 });
@@ -68,15 +53,20 @@ const TABLE13_METRICS = [
   'Satisfaction ± SE',
 ] as const;
 const TABLE13_COLORS = [
-  OKABE_ITO.sky,
-  OKABE_ITO.blue,
-  OKABE_ITO.purple,
-  OKABE_ITO.vermillion,
-  OKABE_ITO.black,
-  OKABE_ITO.grey,
+  kit.OKABE_ITO.sky,
+  kit.OKABE_ITO.blue,
+  kit.OKABE_ITO.purple,
+  kit.OKABE_ITO.vermillion,
+  kit.OKABE_ITO.black,
+  kit.OKABE_ITO.grey,
 ];
 const BENCHMARKS = ['LUFY', 'LoCoMo', 'RealTalk', 'Avg.'] as const;
-const BENCHMARK_COLORS = [OKABE_ITO.orange, OKABE_ITO.green, OKABE_ITO.sky, OKABE_ITO.black];
+const BENCHMARK_COLORS = [
+  kit.OKABE_ITO.orange,
+  kit.OKABE_ITO.green,
+  kit.OKABE_ITO.sky,
+  kit.OKABE_ITO.black,
+];
 
 function conditionAxis(
   rows: readonly { condition: string }[],
@@ -85,7 +75,7 @@ function conditionAxis(
   return {
     field: 'condition',
     type: 'nominal' as const,
-    sort: firstSeen(rows, (d) => d.condition),
+    sort: kit.firstSeen(rows, (d) => d.condition),
     title,
     axis: { labelAngle: 0 },
   };
@@ -109,38 +99,36 @@ const percentAxis = (title: string) => ({
  * numbers only in Table 18 (the caption says so); the query reads the `Figure 1` rows taken from it.
  */
 export function memuseFigure1Spec(rows: readonly ConditionDatum[]): TopLevelSpec {
-  const models = firstSeen(rows, (d) => d.variant).join(', ');
+  const models = kit.firstSeen(rows, (d) => d.variant).join(', ');
   return {
-    $schema: VL_SCHEMA,
-    description: `MemUse Figure 1 (values from Table 18): Direct QA and Natural Integration (%) for ${models} across ${firstSeen(rows, (d) => d.condition).length} memory conditions; a grey line joins the two numbers of each condition.`,
-    ...FULL_WIDTH,
+    $schema: kit.VL_SCHEMA,
+    description: `MemUse Figure 1 (values from Table 18): Direct QA and Natural Integration (%) for ${models} across ${kit.firstSeen(rows, (d) => d.condition).length} memory conditions; a grey line joins the two numbers of each condition.`,
+    ...kit.FULL_WIDTH,
     height: 280,
     data: { values: rows },
     encoding: { x: conditionAxis(rows, `Memory condition (${models})`) },
     layer: [
       {
         transform: [{ pivot: 'metric_label', value: 'value', groupby: ['condition'] }],
-        mark: { type: 'rule', color: OKABE_ITO.grey, strokeWidth: 2, ...DECORATION },
+        mark: { type: 'rule', color: kit.OKABE_ITO.grey, strokeWidth: 2, ...kit.DECORATION },
         encoding: {
           y: { field: 'Direct QA', type: 'quantitative' },
           y2: { field: 'Natural Integration' },
         },
       },
       {
-        params: [legendFilter('fig1Pick', 'metric_label')],
-        transform: [ariaTransform('datum.label', 'datum.metric_label', 'datum.value_text')],
+        ...kit.pickedLayer('fig1Pick', 'metric_label', 'label'),
         mark: { type: 'point', filled: true, size: 90, tooltip: true },
         encoding: {
           y: percentAxis('Score (%)'),
-          color: colorEncoding(
+          color: kit.colorEncoding(
             'metric_label',
             FIGURE1_METRICS,
-            [OKABE_ITO.blue, OKABE_ITO.vermillion],
+            [kit.OKABE_ITO.blue, kit.OKABE_ITO.vermillion],
             'Metric',
           ),
-          opacity: filteredOpacity('fig1Pick'),
-          description: ARIA_ENCODING,
-          tooltip: resultTooltip(
+          ...kit.pickedMarks(
+            'fig1Pick',
             { field: 'label', title: 'Model / condition' },
             { field: 'metric_label', title: 'Metric' },
             { field: 'value_text', title: 'Value (%)' },
@@ -152,9 +140,12 @@ export function memuseFigure1Spec(rows: readonly ConditionDatum[]): TopLevelSpec
   };
 }
 
-function table13Capacity(rows: readonly Table13Datum[], color: ReturnType<typeof colorEncoding>) {
+function table13Capacity(
+  rows: readonly Table13Datum[],
+  color: ReturnType<typeof kit.colorEncoding>,
+) {
   const shown = rows.filter((d) => d.panel === 'capacity');
-  const tooltip = resultTooltip(
+  const tooltip = kit.resultTooltip(
     { field: 'condition', title: 'Condition' },
     { field: 'metric_label', title: 'Measure' },
     { field: 'value_text', title: 'Value (%)' },
@@ -163,20 +154,19 @@ function table13Capacity(rows: readonly Table13Datum[], color: ReturnType<typeof
     width: 600,
     height: 240,
     data: { values: shown },
-    encoding: { x: conditionAxis(shown), color, opacity: filteredOpacity('t13Pick') },
+    encoding: { x: conditionAxis(shown), color, opacity: kit.filteredOpacity('t13Pick') },
     layer: [
       {
         transform: [FAMILY],
-        mark: { type: 'line' as const, strokeWidth: 1.5, ...DECORATION },
+        mark: { type: 'line' as const, strokeWidth: 1.5, ...kit.DECORATION },
         encoding: { y: percentAxis('Accuracy / integration (%)'), detail: { field: 'family' } },
       },
       {
-        params: [legendFilter('t13Pick', 'metric_label')],
-        transform: [ariaTransform('datum.condition', 'datum.metric_label', 'datum.value_text')],
+        ...kit.pickedLayer('t13Pick', 'metric_label', 'condition'),
         mark: { type: 'point' as const, filled: true, size: 60, tooltip: true },
         encoding: {
           y: percentAxis('Accuracy / integration (%)'),
-          description: ARIA_ENCODING,
+          description: kit.ARIA_ENCODING,
           tooltip,
         },
       },
@@ -186,7 +176,7 @@ function table13Capacity(rows: readonly Table13Datum[], color: ReturnType<typeof
 
 function table13Satisfaction(
   rows: readonly Table13Datum[],
-  color: ReturnType<typeof colorEncoding>,
+  color: ReturnType<typeof kit.colorEncoding>,
 ) {
   const shown = rows.filter((d) => d.panel === 'satisfaction');
   const y = {
@@ -194,15 +184,15 @@ function table13Satisfaction(
     title: 'Satisfaction (z ± SE)',
     scale: { domain: [-0.3, 0.3] },
   };
-  const tooltip = resultTooltip(
+  const tooltip = kit.resultTooltip(
     { field: 'condition', title: 'Condition' },
     { field: 'metric_label', title: 'Measure' },
     { field: 'value_text', title: 'Value (z)' },
   );
   const common = {
     color,
-    opacity: filteredOpacity('t13Pick'),
-    description: ARIA_ENCODING,
+    opacity: kit.filteredOpacity('t13Pick'),
+    description: kit.ARIA_ENCODING,
     tooltip,
   };
   return {
@@ -210,14 +200,14 @@ function table13Satisfaction(
     height: 240,
     data: { values: shown },
     transform: [
-      ariaTransform('datum.condition', 'datum.metric_label', 'datum.value_text'),
+      kit.ariaTransform('datum.condition', 'datum.metric_label', 'datum.value_text'),
       { calculate: 'datum.center - datum.value', as: 'low' },
       { calculate: 'datum.center + datum.value', as: 'high' },
     ],
     encoding: { x: conditionAxis(shown) },
     layer: [
       {
-        mark: { type: 'rule' as const, color: '#666666', ...DECORATION },
+        mark: { type: 'rule' as const, color: '#666666', ...kit.DECORATION },
         encoding: { y: { datum: 0, ...y } },
       },
       {
@@ -236,10 +226,10 @@ function table13Satisfaction(
 
 /** MemUse Table 13: capacity measures rise with the memory condition; satisfaction stays flat. */
 export function memuseTable13Spec(rows: readonly Table13Datum[]): TopLevelSpec {
-  const color = colorEncoding('metric_label', TABLE13_METRICS, TABLE13_COLORS, 'Measure');
+  const color = kit.colorEncoding('metric_label', TABLE13_METRICS, TABLE13_COLORS, 'Measure');
   return {
-    $schema: VL_SCHEMA,
-    description: `MemUse Table 13 (GPT-4.1-mini): existing-benchmark QA accuracy, Direct QA, Reference and Natural Integration (%) per memory condition, and per-condition user satisfaction (z ± SE); ${firstSeen(rows, (d) => d.condition).length} conditions printed.`,
+    $schema: kit.VL_SCHEMA,
+    description: `MemUse Table 13 (GPT-4.1-mini): existing-benchmark QA accuracy, Direct QA, Reference and Natural Integration (%) per memory condition, and per-condition user satisfaction (z ± SE); ${kit.firstSeen(rows, (d) => d.condition).length} conditions printed.`,
     hconcat: [table13Capacity(rows, color), table13Satisfaction(rows, color)],
     resolve: { scale: { color: 'shared' } },
     config: CHART_CONFIG,
@@ -250,30 +240,28 @@ export function memuseTable13Spec(rows: readonly Table13Datum[]): TopLevelSpec {
 export function memuseTable14Spec(rows: readonly Table14Datum[]): TopLevelSpec {
   const y = percentAxis('QA accuracy (%)');
   return {
-    $schema: VL_SCHEMA,
-    description: `MemUse Table 14: QA accuracy (%) on LUFY, LoCoMo and RealTalk and their average for ${firstSeen(rows, (d) => d.condition).length} memory conditions.`,
-    ...FULL_WIDTH,
+    $schema: kit.VL_SCHEMA,
+    description: `MemUse Table 14: QA accuracy (%) on LUFY, LoCoMo and RealTalk and their average for ${kit.firstSeen(rows, (d) => d.condition).length} memory conditions.`,
+    ...kit.FULL_WIDTH,
     height: 260,
     data: { values: rows },
     encoding: {
       x: conditionAxis(rows),
-      color: colorEncoding('benchmark', BENCHMARKS, BENCHMARK_COLORS, 'Benchmark'),
-      opacity: filteredOpacity('t14Pick'),
+      color: kit.colorEncoding('benchmark', BENCHMARKS, BENCHMARK_COLORS, 'Benchmark'),
+      opacity: kit.filteredOpacity('t14Pick'),
     },
     layer: [
       {
         transform: [FAMILY],
-        mark: { type: 'line', strokeWidth: 1.5, ...DECORATION },
+        mark: { type: 'line', strokeWidth: 1.5, ...kit.DECORATION },
         encoding: { y, detail: { field: 'family' } },
       },
       {
-        params: [legendFilter('t14Pick', 'benchmark')],
-        transform: [ariaTransform('datum.condition', 'datum.benchmark', 'datum.value_text')],
+        ...kit.pickedLayer('t14Pick', 'benchmark', 'condition'),
         mark: { type: 'point', filled: true, size: 60, tooltip: true },
         encoding: {
           y,
-          description: ARIA_ENCODING,
-          tooltip: resultTooltip(
+          ...kit.spokenTooltip(
             { field: 'condition', title: 'Condition' },
             { field: 'benchmark', title: 'Benchmark' },
             { field: 'value_text', title: 'Accuracy (%)' },
@@ -289,7 +277,7 @@ const MEMUSE_CONDITIONS = `['Summary', 'LC-10', 'LC-50', 'LC-100', 'RAG-10', 'RA
 
 /** The text prints no Figure 1 numbers; its caption points to Table 18, whose rows these are. */
 export const MEMUSE_FIGURE1_SQL = `SELECT "row" AS label, system AS condition, variant AS model,
-  "column" AS metric_label, ${RESULT_FIELDS}
+  "column" AS metric_label, ${kit.RESULT_FIELDS}
 FROM results
 WHERE paper = 'memuse' AND "table" = 'Figure 1'
 ORDER BY list_position(${MEMUSE_CONDITIONS}, system), list_position(['direct_qa', 'natural_integration'], metric)`;
@@ -313,7 +301,7 @@ FROM t LEFT JOIN t z ON z.system = t.system AND z.metric = 'satisfaction_z'
 ORDER BY list_position(${MEMUSE_CONDITIONS}, t.system),
   list_position(['existing_qa_acc', 'direct_qa', 'reference', 'natural_integration', 'satisfaction_z', 'satisfaction_z_se'], t.metric)`;
 
-export const MEMUSE_TABLE14_SQL = `SELECT system AS condition, variant AS benchmark, ${RESULT_FIELDS}
+export const MEMUSE_TABLE14_SQL = `SELECT system AS condition, variant AS benchmark, ${kit.RESULT_FIELDS}
 FROM results
 WHERE paper = 'memuse' AND "table" = 'Table 14'
 ORDER BY list_position(${MEMUSE_CONDITIONS}, system), list_position(['LUFY', 'LoCoMo', 'RealTalk', 'Avg.'], variant)`;

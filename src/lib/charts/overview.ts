@@ -1,25 +1,10 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { rowSchema } from '../query/row-schema.ts';
-import {
-  ARIA_ENCODING,
-  CHART_CONFIG,
-  FULL_WIDTH,
-  DECORATION,
-  OKABE_ITO,
-  VL_SCHEMA,
-  ariaTransform,
-  colorEncoding,
-  filteredOpacity,
-  firstSeen,
-  legendFilter,
-  resultTooltip,
-  type ResultDatum,
-  RESULT_COLUMNS,
-  RESULT_FIELDS,
-} from './chart-kit.ts';
+import { CHART_CONFIG } from './chart-kit.ts';
+import * as kit from './chart-kit.ts';
 import { quoteString } from '../query/sql-text.ts';
 
-export interface OverviewDatum extends ResultDatum {
+export interface OverviewDatum extends kit.ResultDatum {
   paper_label: string;
   side: 'asked' | 'used';
   side_label: string;
@@ -29,7 +14,7 @@ export interface OverviewDatum extends ResultDatum {
 }
 
 export const overviewRow = rowSchema({
-  ...RESULT_COLUMNS,
+  ...kit.RESULT_COLUMNS,
   paper_label: 'string',
   side: ['asked', 'used'],
   side_label: 'string',
@@ -38,49 +23,62 @@ export const overviewRow = rowSchema({
   who: 'string',
 });
 
+const PCT_X = {
+  type: 'quantitative' as const,
+  // Two lines: on one, a phone's chart cut it at its right edge.
+  title: ['Best printed score in the paper', '(%, 0–1 scores × 100)'],
+  scale: { domain: [0, 100] },
+};
+
 export const OVERVIEW_SIDES = [
   'Recall (asked for, or retrieved)',
   'Use (needed, not asked for)',
 ] as const;
 
+function pctLabels(side: OverviewDatum['side'], dy: number) {
+  return {
+    transform: [
+      { filter: `datum.side === '${side}'` },
+      { calculate: "format(datum.pct, '.1f') + '%'", as: 'pct_label' },
+    ],
+    mark: { type: 'text' as const, dy, fontSize: 12, ...kit.DECORATION },
+    encoding: { x: { field: 'pct', ...PCT_X }, text: { field: 'pct_label' } },
+  };
+}
+
 /** Per paper, its best "recall" number against its best "use" number, joined by a line. */
 export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
-  const papers = firstSeen(rows, (d) => d.paper_label);
+  const papers = kit.firstSeen(rows, (d) => d.paper_label);
   const y = { field: 'paper_label', type: 'nominal' as const, sort: papers, title: null };
-  const x = {
-    type: 'quantitative' as const,
-    // Two lines: on one, a phone's chart cut it at its right edge.
-    title: ['Best printed score in the paper', '(%, 0–1 scores × 100)'],
-    scale: { domain: [0, 100] },
-  };
+  const x = PCT_X;
   return {
-    $schema: VL_SCHEMA,
+    $schema: kit.VL_SCHEMA,
     description: `Across ${papers.length} papers, the best score when the memory is asked for (or retrieved) against the best score when the conversation needs it without asking; each point is one printed number, named in its tooltip.`,
-    ...FULL_WIDTH,
+    ...kit.FULL_WIDTH,
     height: Math.max(1, papers.length) * 44,
     data: { values: rows },
     encoding: { y },
     layer: [
       {
         transform: [{ pivot: 'side', value: 'pct', groupby: ['paper_label'] }],
-        mark: { type: 'rule', color: OKABE_ITO.grey, strokeWidth: 3, ...DECORATION },
+        mark: { type: 'rule', color: kit.OKABE_ITO.grey, strokeWidth: 3, ...kit.DECORATION },
         encoding: { x: { field: 'used', ...x }, x2: { field: 'asked' } },
       },
       {
-        params: [legendFilter('sidePick', 'side_label')],
-        transform: [ariaTransform('datum.paper_label', 'datum.side_label', 'datum.value_text')],
+        params: [kit.legendFilter('sidePick', 'side_label')],
+        transform: [kit.ariaTransform('datum.paper_label', 'datum.side_label', 'datum.value_text')],
         mark: { type: 'point', filled: true, size: 160, tooltip: true },
         encoding: {
           x: { field: 'pct', ...x },
-          color: colorEncoding(
+          color: kit.colorEncoding(
             'side_label',
             OVERVIEW_SIDES,
-            [OKABE_ITO.blue, OKABE_ITO.vermillion],
+            [kit.OKABE_ITO.blue, kit.OKABE_ITO.vermillion],
             'Memory',
           ),
-          opacity: filteredOpacity('sidePick'),
-          description: ARIA_ENCODING,
-          tooltip: resultTooltip(
+          opacity: kit.filteredOpacity('sidePick'),
+          description: kit.ARIA_ENCODING,
+          tooltip: kit.resultTooltip(
             { field: 'paper_label', title: 'Paper' },
             { field: 'measure', title: 'Measure' },
             { field: 'who', title: 'Best row' },
@@ -90,13 +88,11 @@ export function overviewSpec(rows: readonly OverviewDatum[]): TopLevelSpec {
           ),
         },
       },
-      {
-        // One scale for every paper: the label is the plotted percentage; the printed value
-        // (.470, 1.0, 92.0) stays in the tooltip.
-        transform: [{ calculate: "format(datum.pct, '.1f') + '%'", as: 'pct_label' }],
-        mark: { type: 'text', dy: -14, fontSize: 12, ...DECORATION },
-        encoding: { x: { field: 'pct', ...x }, text: { field: 'pct_label' } },
-      },
+      // One scale for every paper: the label is the plotted percentage; the printed value
+      // (.470, 1.0, 92.0) stays in the tooltip. Recall's above its point, use's below, so two
+      // close points never run their labels together ("47.0%66.9%" on a phone).
+      pctLabels('asked', -14),
+      pctLabels('used', 16),
     ],
     config: CHART_CONFIG,
   };
@@ -158,7 +154,7 @@ export function overviewSql(parts: readonly OverviewPart[]): string {
 SELECT CASE paper ${labels.join(' ')} END AS paper_label,
   CASE side WHEN 'asked' THEN 'Recall (asked for, or retrieved)'
             ELSE 'Use (needed, not asked for)' END AS side_label,
-  side, measure, round(pct, 1) AS pct, who, ${RESULT_FIELDS}
+  side, measure, round(pct, 1) AS pct, who, ${kit.RESULT_FIELDS}
 FROM ranked WHERE rank = 1
 ORDER BY list_position([${order}], paper), side`;
 }

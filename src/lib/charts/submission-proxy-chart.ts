@@ -1,14 +1,8 @@
 // A loaded InMind submission's rank-based proxy beside Table 1's judged Target Recall: one bar
 // per system, the submission's marked and labelled "proxy" on the chart and in its rows.
 import type { TopLevelSpec } from 'vega-lite';
-import {
-  ARIA_ENCODING,
-  CHART_CONFIG,
-  DECORATION,
-  OKABE_ITO,
-  VL_SCHEMA,
-  ariaTransform,
-} from './chart-kit.ts';
+import { CHART_CONFIG } from './chart-kit.ts';
+import * as kit from './chart-kit.ts';
 import { PROXY_K, proxyShare, type SystemProxy } from '../userdata/submission-proxy.ts';
 
 export const PAPER_SOURCE = 'InMind Table 1 (GPT-5-mini judge)';
@@ -63,13 +57,13 @@ export function proxyChartRows(
 export function submissionProxySpec(rows: readonly ProxyChartRow[]): TopLevelSpec {
   const systems = rows.map((r) => r.system);
   return {
-    $schema: VL_SCHEMA,
+    $schema: kit.VL_SCHEMA,
     description: `Target Recall (%): InMind Table 1's ${rows.filter((r) => r.comparability === 'judged').length} systems as the paper judges them, and your submission's ${rows.filter((r) => r.comparability === 'proxy').length} systems as a rank-based proxy.`,
     width: 'container',
     height: { step: 18 },
     autosize: { type: 'fit-x', contains: 'padding' },
     data: { values: rows },
-    transform: [ariaTransform('datum.system', 'datum.source', 'datum.value_text')],
+    transform: [kit.ariaTransform('datum.system', 'datum.source', 'datum.value_text')],
     encoding: {
       y: {
         field: 'system',
@@ -94,11 +88,11 @@ export function submissionProxySpec(rows: readonly ProxyChartRow[]): TopLevelSpe
             type: 'nominal',
             scale: {
               domain: [PAPER_SOURCE, PROXY_SOURCE],
-              range: [OKABE_ITO.blue, OKABE_ITO.vermillion],
+              range: [kit.OKABE_ITO.blue, kit.OKABE_ITO.vermillion],
             },
             legend: { title: null, orient: 'top', labelLimit: 400 },
           },
-          description: ARIA_ENCODING,
+          description: kit.ARIA_ENCODING,
           tooltip: [
             { field: 'system', type: 'nominal', title: 'System' },
             { field: 'source', type: 'nominal', title: 'Source' },
@@ -115,7 +109,7 @@ export function submissionProxySpec(rows: readonly ProxyChartRow[]): TopLevelSpe
           dx: 4,
           fontWeight: 'bold',
           color: '#333333',
-          ...DECORATION,
+          ...kit.DECORATION,
         },
         encoding: { text: { value: 'proxy' } },
       },

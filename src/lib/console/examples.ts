@@ -26,10 +26,11 @@ ORDER BY paper, first_line`,
   {
     id: 'paper-vs-ours',
     title: "The papers' numbers beside ours",
-    sql: `SELECT benchmark, scope, system, k, comparability,
-       paper_value, round(ours_value, 3) AS ours, round(difference, 3) AS difference,
-       unit, paper_table || ' line ' || source_line AS paper_source, differs
+    sql: `SELECT paper_row, paper_value, round(ours_value, 3) AS ours,
+       round(difference, 3) AS difference, unit, comparability, differs,
+       benchmark, scope, system, k, paper_table || ' line ' || source_line AS paper_source
 FROM paper_vs_ours
+WHERE NOT cross_system
 ORDER BY benchmark, scope, comparability, system`,
   },
 ];

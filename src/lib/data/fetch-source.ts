@@ -1,6 +1,6 @@
 import { SITE_INDEX_FILE, sitePathOf, verifySource, type SourceFile } from './sources.ts';
 import { ChecksumError, IntegrityError, pinnedUrl, verifyBytes, type Pin } from './integrity.ts';
-import { errorMessage } from '../common/error-message.ts';
+import { errorMessage, FileError } from '../common/error-message.ts';
 
 export interface FetchOptions {
   /** Base URL of the site (document.baseURI in the browser). */
@@ -43,14 +43,8 @@ export async function loadSiteIndex(
   return new Set(Array.isArray(json.files) ? json.files.map(String) : []);
 }
 
-export class SourceUnavailableError extends Error {
-  constructor(
-    readonly file: string,
-    detail: string,
-  ) {
-    super(`${file}: ${detail}`);
-    this.name = 'SourceUnavailableError';
-  }
+export class SourceUnavailableError extends FileError {
+  override name = 'SourceUnavailableError';
 }
 
 export interface FetchedSource {

@@ -1,7 +1,8 @@
 // Checks fetched bytes against what the build pinned (size and sha256) and catches the commonest
 // wrong answer, an HTML page (a host's 404 or SPA fallback) served for a data or wasm file.
-// The service worker bundles this file too: it imports only the hash.
+// The service worker bundles this file too: it imports only the hash and the error base.
 import { sha256Hex } from '../common/sha256.ts';
+import { FileError } from '../common/error-message.ts';
 
 export interface Pin {
   sha256: string;
@@ -23,14 +24,8 @@ export class ChecksumError extends Error {
 }
 
 /** A wrong answer that is not a hash mismatch: HTML for a non-HTML file, or the wrong size. */
-export class IntegrityError extends Error {
-  constructor(
-    readonly file: string,
-    detail: string,
-  ) {
-    super(`${file}: ${detail}`);
-    this.name = 'IntegrityError';
-  }
+export class IntegrityError extends FileError {
+  override name = 'IntegrityError';
 }
 
 const HTML_START = /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i;

@@ -1,17 +1,5 @@
 import { toJsonlObjects, type JsonlRecord } from './jsonl.ts';
-import {
-  child,
-  expectObject,
-  fail,
-  getInteger,
-  getOptionalInteger,
-  getOptionalObject,
-  getOptionalString,
-  getString,
-  rootLoc,
-  type JsonObject,
-  type Loc,
-} from './validate.ts';
+import * as check from './validate.ts';
 
 export interface InmindTaskRow {
   task_id: number;
@@ -73,30 +61,30 @@ export interface InmindManifestRow {
   source_license: string | null;
 }
 
-function readTask(task: JsonObject, loc: Loc): InmindTaskRow {
-  const provLoc = child(loc, 'provenance');
-  const provenance = expectObject(task.provenance, provLoc);
-  const knowledge = getOptionalObject(provenance, 'knowledge_source', provLoc) ?? {};
-  const knowledgeLoc = child(provLoc, 'knowledge_source');
+function readTask(task: check.JsonObject, loc: check.Loc): InmindTaskRow {
+  const provLoc = check.child(loc, 'provenance');
+  const provenance = check.expectObject(task.provenance, provLoc);
+  const knowledge = check.getOptionalObject(provenance, 'knowledge_source', provLoc) ?? {};
+  const knowledgeLoc = check.child(provLoc, 'knowledge_source');
   return {
-    task_id: getInteger(task, 'task_id', loc),
-    domain: getString(task, 'domain', loc),
-    entity_1: getOptionalString(task, 'entity_1', loc),
-    entity_2: getOptionalString(task, 'entity_2', loc),
-    relation: getOptionalString(task, 'relation', loc),
-    explanation: getString(task, 'explanation', loc),
-    user_message: getString(task, 'user_message', loc),
-    assistant_message: getString(task, 'assistant_message', loc),
-    naive_query: getString(task, 'naive_query', loc),
-    query: getString(task, 'query', loc),
-    source_url: getOptionalString(knowledge, 'url', knowledgeLoc),
-    source_id: getOptionalString(knowledge, 'source_id', knowledgeLoc),
-    annotation_status: getOptionalString(provenance, 'annotation_status', provLoc),
-    generation_model: getOptionalString(provenance, 'generation_model', provLoc),
-    generation_batch: getOptionalString(provenance, 'generation_batch', provLoc),
-    source_dataset: getString(provenance, 'source_dataset', provLoc),
-    source_task_id: getInteger(provenance, 'source_task_id', provLoc),
-    original_task_id: getInteger(provenance, 'original_task_id', provLoc),
+    task_id: check.getInteger(task, 'task_id', loc),
+    domain: check.getString(task, 'domain', loc),
+    entity_1: check.getOptionalString(task, 'entity_1', loc),
+    entity_2: check.getOptionalString(task, 'entity_2', loc),
+    relation: check.getOptionalString(task, 'relation', loc),
+    explanation: check.getString(task, 'explanation', loc),
+    user_message: check.getString(task, 'user_message', loc),
+    assistant_message: check.getString(task, 'assistant_message', loc),
+    naive_query: check.getString(task, 'naive_query', loc),
+    query: check.getString(task, 'query', loc),
+    source_url: check.getOptionalString(knowledge, 'url', knowledgeLoc),
+    source_id: check.getOptionalString(knowledge, 'source_id', knowledgeLoc),
+    annotation_status: check.getOptionalString(provenance, 'annotation_status', provLoc),
+    generation_model: check.getOptionalString(provenance, 'generation_model', provLoc),
+    generation_batch: check.getOptionalString(provenance, 'generation_batch', provLoc),
+    source_dataset: check.getString(provenance, 'source_dataset', provLoc),
+    source_task_id: check.getInteger(provenance, 'source_task_id', provLoc),
+    original_task_id: check.getInteger(provenance, 'original_task_id', provLoc),
   };
 }
 
@@ -105,7 +93,9 @@ export function inmindTaskRows(
   input: string | readonly JsonlRecord[],
   file = 'inmind_en.jsonl',
 ): InmindTaskRow[] {
-  return toJsonlObjects(input, file).map(({ line, value }) => readTask(value, rootLoc(file, line)));
+  return toJsonlObjects(input, file).map(({ line, value }) =>
+    readTask(value, check.rootLoc(file, line)),
+  );
 }
 
 const BACKGROUND_ID = /^session-(.+)-turn-(\d+)$/;
@@ -118,22 +108,22 @@ export function splitTimestamp(raw: string): { content: string; timestamp: strin
 }
 
 function readBackground(
-  turn: JsonObject,
-  loc: Loc,
+  turn: check.JsonObject,
+  loc: check.Loc,
   sessionOrder: Map<string, number>,
 ): LmeBackgroundRow {
-  const id = getString(turn, 'id', loc);
+  const id = check.getString(turn, 'id', loc);
   const match = BACKGROUND_ID.exec(id);
-  if (!match) fail(child(loc, 'id'), 'an id of the form "session-<sid>-turn-<k>"', id);
+  if (!match) check.fail(check.child(loc, 'id'), 'an id of the form "session-<sid>-turn-<k>"', id);
   const sessionId = match[1];
   if (!sessionOrder.has(sessionId)) sessionOrder.set(sessionId, sessionOrder.size);
-  const raw = getString(turn, 'content', loc);
+  const raw = check.getString(turn, 'content', loc);
   return {
     id,
     session_id: sessionId,
     turn_index: Number(match[2]),
     session_index: sessionOrder.get(sessionId) ?? 0,
-    role: getString(turn, 'role', loc),
+    role: check.getString(turn, 'role', loc),
     ...splitTimestamp(raw),
     raw_content: raw,
   };
@@ -146,28 +136,28 @@ export function lmeBackgroundRows(
 ): LmeBackgroundRow[] {
   const sessionOrder = new Map<string, number>();
   return toJsonlObjects(input, file).map(({ line, value }) =>
-    readBackground(value, rootLoc(file, line), sessionOrder),
+    readBackground(value, check.rootLoc(file, line), sessionOrder),
   );
 }
 
 /** `manifest.json` of the background trace (already parsed), as one row. */
 export function inmindManifestRow(doc: unknown, file = 'manifest.json'): InmindManifestRow {
-  const loc = rootLoc(file);
-  const manifest = expectObject(doc, loc);
-  const source = getOptionalObject(manifest, 'source', loc) ?? {};
-  const sourceLoc = child(loc, 'source');
-  const sourceText = (key: string) => getOptionalString(source, key, sourceLoc);
-  const count = (key: string) => getOptionalInteger(manifest, key, loc);
+  const loc = check.rootLoc(file);
+  const manifest = check.expectObject(doc, loc);
+  const source = check.getOptionalObject(manifest, 'source', loc) ?? {};
+  const sourceLoc = check.child(loc, 'source');
+  const sourceText = (key: string) => check.getOptionalString(source, key, sourceLoc);
+  const count = (key: string) => check.getOptionalInteger(manifest, key, loc);
   return {
-    name: getOptionalString(manifest, 'name', loc),
-    file: getOptionalString(manifest, 'file', loc),
-    sha256: getOptionalString(manifest, 'sha256', loc),
-    turns: getInteger(manifest, 'turns', loc),
-    sessions: getInteger(manifest, 'sessions', loc),
-    user_turns: getInteger(manifest, 'user_turns', loc),
-    assistant_turns: getInteger(manifest, 'assistant_turns', loc),
-    injection_session_index: getInteger(manifest, 'injection_session_index', loc),
-    injection_session_number: getInteger(manifest, 'injection_session_number', loc),
+    name: check.getOptionalString(manifest, 'name', loc),
+    file: check.getOptionalString(manifest, 'file', loc),
+    sha256: check.getOptionalString(manifest, 'sha256', loc),
+    turns: check.getInteger(manifest, 'turns', loc),
+    sessions: check.getInteger(manifest, 'sessions', loc),
+    user_turns: check.getInteger(manifest, 'user_turns', loc),
+    assistant_turns: check.getInteger(manifest, 'assistant_turns', loc),
+    injection_session_index: check.getInteger(manifest, 'injection_session_index', loc),
+    injection_session_number: check.getInteger(manifest, 'injection_session_number', loc),
     phase_a_sessions: count('phase_a_sessions'),
     prefix_user_turns: count('prefix_user_turns'),
     injection_user_turn_locator: count('injection_user_turn_locator'),

@@ -1,17 +1,5 @@
 import type { QueryRow, TurnRow } from './tables.ts';
-import {
-  child,
-  expectArray,
-  expectObject,
-  getOptionalInteger,
-  getOptionalNumber,
-  getOptionalObject,
-  getOptionalString,
-  getString,
-  rootLoc,
-  type JsonObject,
-  type Loc,
-} from './validate.ts';
+import * as check from './validate.ts';
 
 /** Retrievers the authors released scores and ranks for. */
 export const LOCOMO_PLUS_SCORERS = ['mpnet', 'bge', 'bm25', 'combined'] as const;
@@ -64,29 +52,33 @@ function cueLines(dialogue: string): string[] {
   return dialogue.split('\n').filter((line) => line.trim() !== '');
 }
 
-function scorerFields(item: JsonObject, loc: Loc, key: 'scores' | 'ranks'): (number | null)[] {
-  const values = getOptionalObject(item, key, loc);
+function scorerFields(
+  item: check.JsonObject,
+  loc: check.Loc,
+  key: 'scores' | 'ranks',
+): (number | null)[] {
+  const values = check.getOptionalObject(item, key, loc);
   if (values === null) return LOCOMO_PLUS_SCORERS.map(() => null);
-  const valuesLoc = child(loc, key);
+  const valuesLoc = check.child(loc, key);
   return LOCOMO_PLUS_SCORERS.map((name) =>
     key === 'ranks'
-      ? getOptionalInteger(values, name, valuesLoc)
-      : getOptionalNumber(values, name, valuesLoc),
+      ? check.getOptionalInteger(values, name, valuesLoc)
+      : check.getOptionalNumber(values, name, valuesLoc),
   );
 }
 
-function readItem(item: JsonObject, loc: Loc, index: number): LocomoPlusItemRow {
+function readItem(item: check.JsonObject, loc: check.Loc, index: number): LocomoPlusItemRow {
   const [sMpnet, sBge, sBm25, sCombined] = scorerFields(item, loc, 'scores');
   const [rMpnet, rBge, rBm25, rCombined] = scorerFields(item, loc, 'ranks');
-  const cueDialogue = getString(item, 'cue_dialogue', loc);
+  const cueDialogue = check.getString(item, 'cue_dialogue', loc);
   return {
     item_id: `lp-${index}`,
     item_index: index,
-    relation_type: getString(item, 'relation_type', loc),
-    time_gap: getString(item, 'time_gap', loc),
-    model_name: getOptionalString(item, 'model_name', loc),
+    relation_type: check.getString(item, 'relation_type', loc),
+    time_gap: check.getString(item, 'time_gap', loc),
+    model_name: check.getOptionalString(item, 'model_name', loc),
     cue_dialogue: cueDialogue,
-    trigger_query: getString(item, 'trigger_query', loc),
+    trigger_query: check.getString(item, 'trigger_query', loc),
     cue_turns: cueLines(cueDialogue).length,
     score_mpnet: sMpnet,
     score_bge: sBge,
@@ -96,7 +88,7 @@ function readItem(item: JsonObject, loc: Loc, index: number): LocomoPlusItemRow 
     rank_bge: rBge,
     rank_bm25: rBm25,
     rank_combined: rCombined,
-    final_similarity_score: getOptionalNumber(item, 'final_similarity_score', loc),
+    final_similarity_score: check.getOptionalNumber(item, 'final_similarity_score', loc),
   };
 }
 
@@ -133,11 +125,11 @@ function triggerQuery(row: LocomoPlusItemRow, turns: readonly TurnRow[]): QueryR
  * are gold. Raw `cue_dialogue` / `trigger_query` stay untouched in `locomo_plus_items`.
  */
 export function locomoPlusTables(doc: unknown, file = 'locomo_plus.json'): LocomoPlusTables {
-  const root = rootLoc(file);
+  const root = check.rootLoc(file);
   const tables: LocomoPlusTables = { locomo_plus_items: [], queries: [], turns: [] };
-  expectArray(doc, root).forEach((value, i) => {
-    const loc = child(root, i);
-    const row = readItem(expectObject(value, loc), loc, i);
+  check.expectArray(doc, root).forEach((value, i) => {
+    const loc = check.child(root, i);
+    const row = readItem(check.expectObject(value, loc), loc, i);
     const turns = cueTurns(row);
     tables.locomo_plus_items.push(row);
     tables.turns.push(...turns);

@@ -6,22 +6,7 @@ import type {
   SessionRow,
   TurnRow,
 } from './tables.ts';
-import {
-  child,
-  expectArray,
-  expectObject,
-  expectString,
-  fail,
-  getArray,
-  getInteger,
-  getOptionalObject,
-  getOptionalString,
-  getString,
-  getStringArray,
-  rootLoc,
-  type JsonObject,
-  type Loc,
-} from './validate.ts';
+import * as check from './validate.ts';
 
 export interface LocomoQueryRow extends QueryRow {
   /** Position in the sample's `qa` list. */
@@ -53,8 +38,8 @@ export interface LocomoTables extends ConversationTables {
 }
 
 export interface LocomoSample {
-  sample: JsonObject;
-  loc: Loc;
+  sample: check.JsonObject;
+  loc: check.Loc;
   convId: string;
 }
 
@@ -84,16 +69,16 @@ export function normalizeEvidence(values: readonly string[]): EvidenceIds {
 }
 
 export function locomoSamples(doc: unknown, file: string): LocomoSample[] {
-  const root = rootLoc(file);
-  return expectArray(doc, root).map((value, i) => {
-    const loc = child(root, i);
-    const sample = expectObject(value, loc);
-    return { sample, loc, convId: getString(sample, 'sample_id', loc) };
+  const root = check.rootLoc(file);
+  return check.expectArray(doc, root).map((value, i) => {
+    const loc = check.child(root, i);
+    const sample = check.expectObject(value, loc);
+    return { sample, loc, convId: check.getString(sample, 'sample_id', loc) };
   });
 }
 
 /** Session numbers that have a `session_<n>` list, ascending. */
-function sessionNumbers(conversation: JsonObject): number[] {
+function sessionNumbers(conversation: check.JsonObject): number[] {
   const numbers: number[] = [];
   for (const key of Object.keys(conversation)) {
     const match = SESSION_KEY.exec(key);
@@ -102,12 +87,14 @@ function sessionNumbers(conversation: JsonObject): number[] {
   return numbers.sort((a, b) => a - b);
 }
 
-function imageUrl(turn: JsonObject, loc: Loc): string | null {
+function imageUrl(turn: check.JsonObject, loc: check.Loc): string | null {
   const value = turn.img_url;
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return value;
-  const urls = expectArray(value, child(loc, 'img_url'));
-  return urls.length === 0 ? null : expectString(urls[0], child(child(loc, 'img_url'), 0));
+  const urls = check.expectArray(value, check.child(loc, 'img_url'));
+  return urls.length === 0
+    ? null
+    : check.expectString(urls[0], check.child(check.child(loc, 'img_url'), 0));
 }
 
 interface TurnContext {
@@ -117,18 +104,18 @@ interface TurnContext {
   date: string;
 }
 
-function readTurn(value: unknown, loc: Loc, ctx: TurnContext, turnIndex: number): TurnRow {
-  const turn = expectObject(value, loc);
+function readTurn(value: unknown, loc: check.Loc, ctx: TurnContext, turnIndex: number): TurnRow {
+  const turn = check.expectObject(value, loc);
   return {
     dataset: ctx.dataset,
     conv_id: ctx.convId,
     session: ctx.session,
-    dia_id: getString(turn, 'dia_id', loc),
+    dia_id: check.getString(turn, 'dia_id', loc),
     turn_index: turnIndex,
-    speaker: getString(turn, 'speaker', loc),
+    speaker: check.getString(turn, 'speaker', loc),
     date: ctx.date,
-    text: getString(turn, 'text', loc),
-    caption: getOptionalString(turn, 'blip_caption', loc),
+    text: check.getString(turn, 'text', loc),
+    caption: check.getOptionalString(turn, 'blip_caption', loc),
     img_url: imageUrl(turn, loc),
   };
 }
@@ -138,25 +125,25 @@ export function locomoConversation(
   { sample, loc, convId }: LocomoSample,
   dataset: DatasetId,
 ): ConversationTables {
-  const convLoc = child(loc, 'conversation');
-  const conversation = expectObject(sample.conversation, convLoc);
+  const convLoc = check.child(loc, 'conversation');
+  const conversation = check.expectObject(sample.conversation, convLoc);
   const sessions: SessionRow[] = [];
   const turns: TurnRow[] = [];
   for (const session of sessionNumbers(conversation)) {
     const key = `session_${session}`;
-    const date = getOptionalString(conversation, `${key}_date_time`, convLoc) ?? '';
+    const date = check.getOptionalString(conversation, `${key}_date_time`, convLoc) ?? '';
     const ctx: TurnContext = { dataset, convId, session, date };
-    const list = getArray(conversation, key, convLoc);
+    const list = check.getArray(conversation, key, convLoc);
     list.forEach((t, i) =>
-      turns.push(readTurn(t, child(child(convLoc, key), i), ctx, turns.length)),
+      turns.push(readTurn(t, check.child(check.child(convLoc, key), i), ctx, turns.length)),
     );
     sessions.push({ dataset, conv_id: convId, session, date, turn_count: list.length });
   }
   const row: ConversationRow = {
     dataset,
     conv_id: convId,
-    speaker_a: getString(conversation, 'speaker_a', convLoc),
-    speaker_b: getString(conversation, 'speaker_b', convLoc),
+    speaker_a: check.getString(conversation, 'speaker_a', convLoc),
+    speaker_b: check.getString(conversation, 'speaker_b', convLoc),
     sessions: sessions.length,
     turns: turns.length,
   };
@@ -164,11 +151,11 @@ export function locomoConversation(
 }
 
 /** LoCoMo answers are mostly strings but sometimes bare numbers (e.g. 2022). */
-export function answerText(obj: JsonObject, key: string, loc: Loc): string | null {
+export function answerText(obj: check.JsonObject, key: string, loc: check.Loc): string | null {
   const value = obj[key];
   if (value === undefined || value === null) return null;
   if (typeof value === 'number') return String(value);
-  if (typeof value !== 'string') fail(child(loc, key), 'a string or number', value);
+  if (typeof value !== 'string') check.fail(check.child(loc, key), 'a string or number', value);
   return value;
 }
 
@@ -176,16 +163,21 @@ export function locomoQueryId(convId: string, qaIndex: number): string {
   return `${convId}:q${qaIndex}`;
 }
 
-function readQuery(value: unknown, loc: Loc, convId: string, qaIndex: number): LocomoQueryRow {
-  const qa = expectObject(value, loc);
-  const evidence = normalizeEvidence(getStringArray(qa, 'evidence', loc));
+function readQuery(
+  value: unknown,
+  loc: check.Loc,
+  convId: string,
+  qaIndex: number,
+): LocomoQueryRow {
+  const qa = check.expectObject(value, loc);
+  const evidence = normalizeEvidence(check.getStringArray(qa, 'evidence', loc));
   return {
     dataset: 'locomo',
     query_id: locomoQueryId(convId, qaIndex),
     conv_id: convId,
     style: 'question',
-    category: getInteger(qa, 'category', loc),
-    text: getString(qa, 'question', loc),
+    category: check.getInteger(qa, 'category', loc),
+    text: check.getString(qa, 'question', loc),
     answer: answerText(qa, 'answer', loc),
     gold_ids: evidence.ids,
     qa_index: qaIndex,
@@ -194,57 +186,61 @@ function readQuery(value: unknown, loc: Loc, convId: string, qaIndex: number): L
   };
 }
 
-function observationEvidence(value: unknown, loc: Loc): EvidenceIds {
+function observationEvidence(value: unknown, loc: check.Loc): EvidenceIds {
   if (typeof value === 'string') return normalizeEvidence([value]);
-  if (!Array.isArray(value)) fail(loc, 'a dia_id string or an array of them', value);
-  return normalizeEvidence(value.map((v, i) => expectString(v, child(loc, i))));
+  if (!Array.isArray(value)) check.fail(loc, 'a dia_id string or an array of them', value);
+  return normalizeEvidence(value.map((v, i) => check.expectString(v, check.child(loc, i))));
 }
 
 function readObservation(
   value: unknown,
-  loc: Loc,
+  loc: check.Loc,
   convId: string,
   session: number,
   speaker: string,
 ): LocomoObservationRow {
-  const pair = expectArray(value, loc);
-  if (pair.length !== 2) fail(loc, 'a [text, evidence] pair', value);
-  const evidence = observationEvidence(pair[1], child(loc, 1));
+  const pair = check.expectArray(value, loc);
+  if (pair.length !== 2) check.fail(loc, 'a [text, evidence] pair', value);
+  const evidence = observationEvidence(pair[1], check.child(loc, 1));
   return {
     conv_id: convId,
     session,
     speaker,
-    text: expectString(pair[0], child(loc, 0)),
+    text: check.expectString(pair[0], check.child(loc, 0)),
     evidence_ids: evidence.ids,
     malformed_evidence: evidence.malformed,
   };
 }
 
 function observations({ sample, loc, convId }: LocomoSample): LocomoObservationRow[] {
-  const obsLoc = child(loc, 'observation');
-  const all = getOptionalObject(sample, 'observation', loc) ?? {};
+  const obsLoc = check.child(loc, 'observation');
+  const all = check.getOptionalObject(sample, 'observation', loc) ?? {};
   const rows: LocomoObservationRow[] = [];
   for (const [key, bySpeaker] of Object.entries(all)) {
     const match = OBSERVATION_KEY.exec(key);
     if (!match) continue;
-    const sessionLoc = child(obsLoc, key);
-    for (const [speaker, items] of Object.entries(expectObject(bySpeaker, sessionLoc))) {
-      const itemsLoc = child(sessionLoc, speaker);
-      expectArray(items, itemsLoc).forEach((item, i) =>
-        rows.push(readObservation(item, child(itemsLoc, i), convId, Number(match[1]), speaker)),
-      );
+    const sessionLoc = check.child(obsLoc, key);
+    for (const [speaker, items] of Object.entries(check.expectObject(bySpeaker, sessionLoc))) {
+      const itemsLoc = check.child(sessionLoc, speaker);
+      check
+        .expectArray(items, itemsLoc)
+        .forEach((item, i) =>
+          rows.push(
+            readObservation(item, check.child(itemsLoc, i), convId, Number(match[1]), speaker),
+          ),
+        );
     }
   }
   return rows.sort((a, b) => a.session - b.session);
 }
 
 function sessionSummaries({ sample, loc, convId }: LocomoSample): LocomoSessionSummaryRow[] {
-  const summaries = getOptionalObject(sample, 'session_summary', loc) ?? {};
+  const summaries = check.getOptionalObject(sample, 'session_summary', loc) ?? {};
   const rows: LocomoSessionSummaryRow[] = [];
   for (const [key, summary] of Object.entries(summaries)) {
     const match = SUMMARY_KEY.exec(key);
     if (!match) continue;
-    const text = expectString(summary, child(child(loc, 'session_summary'), key));
+    const text = check.expectString(summary, check.child(check.child(loc, 'session_summary'), key));
     rows.push({ conv_id: convId, session: Number(match[1]), summary: text });
   }
   return rows.sort((a, b) => a.session - b.session);
@@ -265,10 +261,12 @@ export function locomoTables(doc: unknown, file = 'locomo10.json'): LocomoTables
     tables.conversations.push(...conv.conversations);
     tables.sessions.push(...conv.sessions);
     tables.turns.push(...conv.turns);
-    const qaLoc = child(entry.loc, 'qa');
-    getArray(entry.sample, 'qa', entry.loc).forEach((qa, i) =>
-      tables.queries.push(readQuery(qa, child(qaLoc, i), entry.convId, i)),
-    );
+    const qaLoc = check.child(entry.loc, 'qa');
+    check
+      .getArray(entry.sample, 'qa', entry.loc)
+      .forEach((qa, i) =>
+        tables.queries.push(readQuery(qa, check.child(qaLoc, i), entry.convId, i)),
+      );
     tables.locomo_observations.push(...observations(entry));
     tables.locomo_session_summaries.push(...sessionSummaries(entry));
   }

@@ -1,17 +1,6 @@
 import { toJsonlObjects, type JsonlRecord } from './jsonl.ts';
 import type { ConversationRow, QueryRow, SessionRow, TurnRow } from './tables.ts';
-import {
-  child,
-  expectObject,
-  getArray,
-  getInteger,
-  getObject,
-  getOptionalString,
-  getString,
-  rootLoc,
-  type JsonObject,
-  type Loc,
-} from './validate.ts';
+import * as check from './validate.ts';
 
 export interface MemuseSessionRow extends SessionRow {
   /** The session the trigger occurs in (`input.current_session`), cut at the trigger turn. */
@@ -61,25 +50,25 @@ interface SessionContext {
 
 function readSession(
   value: unknown,
-  loc: Loc,
+  loc: check.Loc,
   ctx: SessionContext,
 ): { session: MemuseSessionRow; turns: MemuseTurnRow[] } {
-  const obj = expectObject(value, loc);
-  const sessionIdx = getInteger(obj, 'session_idx', loc);
-  const date = getString(obj, 'date', loc);
-  const turnsLoc = child(loc, 'turns');
-  const turns = getArray(obj, 'turns', loc).map((t, i): MemuseTurnRow => {
-    const turnLoc = child(turnsLoc, i);
-    const turn = expectObject(t, turnLoc);
+  const obj = check.expectObject(value, loc);
+  const sessionIdx = check.getInteger(obj, 'session_idx', loc);
+  const date = check.getString(obj, 'date', loc);
+  const turnsLoc = check.child(loc, 'turns');
+  const turns = check.getArray(obj, 'turns', loc).map((t, i): MemuseTurnRow => {
+    const turnLoc = check.child(turnsLoc, i);
+    const turn = check.expectObject(t, turnLoc);
     return {
       dataset: 'memuse',
       conv_id: ctx.convId,
       session: sessionIdx,
       dia_id: memuseDiaId(sessionIdx, i),
       turn_index: ctx.turnOffset + i,
-      speaker: getString(turn, 'role', turnLoc),
+      speaker: check.getString(turn, 'role', turnLoc),
       date,
-      text: getString(turn, 'content', turnLoc),
+      text: check.getString(turn, 'content', turnLoc),
       caption: null,
       img_url: null,
       is_current_session: ctx.isCurrent,
@@ -97,37 +86,35 @@ function readSession(
 }
 
 function readSubQuestions(
-  target: JsonObject,
-  loc: Loc,
+  target: check.JsonObject,
+  loc: check.Loc,
   instanceId: string,
 ): MemuseSubQuestionRow[] {
-  const listLoc = child(loc, 'sub_questions');
-  return getArray(target, 'sub_questions', loc).map((value, idx) => {
-    const itemLoc = child(listLoc, idx);
-    const item = expectObject(value, itemLoc);
+  const listLoc = check.child(loc, 'sub_questions');
+  return check.getArray(target, 'sub_questions', loc).map((value, idx) => {
+    const itemLoc = check.child(listLoc, idx);
+    const item = check.expectObject(value, itemLoc);
     return {
       instance_id: instanceId,
       idx,
-      question: getString(item, 'question', itemLoc),
-      answer: getString(item, 'answer', itemLoc),
+      question: check.getString(item, 'question', itemLoc),
+      answer: check.getString(item, 'answer', itemLoc),
     };
   });
 }
 
-function addInstance(tables: MemuseTables, obj: JsonObject, loc: Loc): void {
-  const instanceId = getString(obj, 'instance_id', loc);
-  const inputLoc = child(loc, 'input');
-  const input = getObject(obj, 'input', loc);
-  const targetLoc = child(loc, 'target');
-  const target = getObject(obj, 'target', loc);
-  const sessionsLoc = child(inputLoc, 'sessions');
-  const sessionValues: [unknown, Loc, boolean][] = [
-    ...getArray(input, 'sessions', inputLoc).map((s, i): [unknown, Loc, boolean] => [
-      s,
-      child(sessionsLoc, i),
-      false,
-    ]),
-    [input.current_session, child(inputLoc, 'current_session'), true],
+function addInstance(tables: MemuseTables, obj: check.JsonObject, loc: check.Loc): void {
+  const instanceId = check.getString(obj, 'instance_id', loc);
+  const inputLoc = check.child(loc, 'input');
+  const input = check.getObject(obj, 'input', loc);
+  const targetLoc = check.child(loc, 'target');
+  const target = check.getObject(obj, 'target', loc);
+  const sessionsLoc = check.child(inputLoc, 'sessions');
+  const sessionValues: [unknown, check.Loc, boolean][] = [
+    ...check
+      .getArray(input, 'sessions', inputLoc)
+      .map((s, i): [unknown, check.Loc, boolean] => [s, check.child(sessionsLoc, i), false]),
+    [input.current_session, check.child(inputLoc, 'current_session'), true],
   ];
   const turns: MemuseTurnRow[] = [];
   const sessions = sessionValues.map(([value, sessionLoc, isCurrent]) => {
@@ -139,7 +126,7 @@ function addInstance(tables: MemuseTables, obj: JsonObject, loc: Loc): void {
     turns.push(...read.turns);
     return read.session;
   });
-  const groundTruth = getString(target, 'ground_truth', targetLoc);
+  const groundTruth = check.getString(target, 'ground_truth', targetLoc);
   tables.conversations.push({
     dataset: 'memuse',
     conv_id: instanceId,
@@ -156,19 +143,19 @@ function addInstance(tables: MemuseTables, obj: JsonObject, loc: Loc): void {
     conv_id: instanceId,
     style: 'trigger',
     category: null,
-    text: getString(input, 'trigger_quote', inputLoc),
+    text: check.getString(input, 'trigger_quote', inputLoc),
     answer: groundTruth,
     gold_ids: [],
   });
   tables.memuse_sub_questions.push(...readSubQuestions(target, targetLoc, instanceId));
   tables.memuse_instances.push({
     instance_id: instanceId,
-    user_id: getString(obj, 'user_id', loc),
-    event_type: getString(obj, 'event_type', loc),
-    trigger_session_idx: getInteger(obj, 'trigger_session_idx', loc),
+    user_id: check.getString(obj, 'user_id', loc),
+    event_type: check.getString(obj, 'event_type', loc),
+    trigger_session_idx: check.getInteger(obj, 'trigger_session_idx', loc),
     ground_truth: groundTruth,
-    judge_trigger: getOptionalString(target, 'judge_trigger', targetLoc),
-    judge_expected: getOptionalString(target, 'judge_expected', targetLoc),
+    judge_trigger: check.getOptionalString(target, 'judge_trigger', targetLoc),
+    judge_expected: check.getOptionalString(target, 'judge_expected', targetLoc),
   });
 }
 
@@ -190,6 +177,6 @@ export function memuseTables(
     memuse_instances: [],
   };
   for (const { line, value } of toJsonlObjects(input, file))
-    addInstance(tables, value, rootLoc(file, line));
+    addInstance(tables, value, check.rootLoc(file, line));
   return tables;
 }

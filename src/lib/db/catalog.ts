@@ -2,16 +2,10 @@ import { REGISTERED_DIR, type SqlEngine, type SqlParam, type SqlRow } from './en
 import type { BoundQuery } from '../query/define-query.ts';
 import { tableNamesQuery, visibleTables } from '../query/catalog-queries.ts';
 import { quoteIdent, quoteString } from '../query/sql-text.ts';
-import { errorMessage } from '../common/error-message.ts';
+import { errorMessage, FileError } from '../common/error-message.ts';
 
-export class LoadError extends Error {
-  constructor(
-    readonly file: string,
-    detail: string,
-  ) {
-    super(`${file}: ${detail}`);
-    this.name = 'LoadError';
-  }
+export class LoadError extends FileError {
+  override name = 'LoadError';
 }
 
 let stagingCounter = 0;

@@ -1,6 +1,7 @@
 // Curated playground cases. The texts are never copied here: each case names an InMind task or
 // a LoCoMo question by id, and is read from the loaded benchmark tables.
 
+import { domainLabel } from '../common/domain-label.ts';
 import type { InMindTask } from '../protocol-kit/inmind.ts';
 
 export interface InmindCaseDef {
@@ -74,7 +75,7 @@ export function inmindCase(def: InmindCaseDef, task: InMindTask): PlaygroundCase
   return {
     id: def.id,
     label: def.label,
-    citation: `InMind task ${task.task_id} (${task.domain})`,
+    citation: `InMind task ${task.task_id} (${domainLabel(task.domain)})`,
     memories: [task.user_message, task.assistant_message],
     queries: [
       { variant: 'indirect', label: 'Indirect query (needs the memory)', text: task.query },

@@ -32,6 +32,14 @@ export function metricName(metric: PairRow['metric'], k: number | null): string 
   return metric === 'recall' ? `recall@${k}` : 'AUC';
 }
 
+/** What the tie chart's numbered brackets mean: one entry per bracket, as the chart numbers it. */
+export function tieLegend(row: TieGroupsRow): { label: string; members: string }[] {
+  return row.groups.map(([first, last], i) => ({
+    label: String(i + 1),
+    members: row.order.slice(first, last + 1).join(', '),
+  }));
+}
+
 /** "{minilm, minilm:q8} · {bm25}": each tie group in braces, best first. */
 export function formatTies(row: TieGroupsRow): string {
   return row.groups

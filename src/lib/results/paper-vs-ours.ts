@@ -14,10 +14,27 @@ import {
 } from '../protocol-kit/paper.ts';
 import type { ReproducedRow } from './reproduced-csv.ts';
 
-/** One paper number beside one of ours: `benchmark, system, metric, k, scope` join the two. */
+/**
+ * One paper number beside one of ours: `benchmark, system, metric, k, scope` join the two. The
+ * paper's row and both values come first (the console shows the first columns).
+ */
 export interface PaperVsOursRow {
+  /** The paper's row name, as printed ('Dense (emb3-large) (OpenAI, 2024a)'). */
+  paper_row: string;
+  /** In the paper's unit. */
+  paper_value: number;
+  /** Ours in the paper's unit; null where no number of ours stands for the row. */
+  ours_value: number | null;
+  /** ours − paper wherever both exist; read it with `comparability`. */
+  difference: number | null;
+  unit: string;
+  comparability: Comparability;
+  /** True when the paper's row is another retriever's than ours (their BM25 beside our MiniLM). */
+  cross_system: boolean;
   /** The protocol id (`npm run reproduce -- --benchmark`). */
   benchmark: string;
+  /** The query series (InMind's naive/indirect, LoCoMo-Conv's styles). */
+  scope: string;
   /** Our retriever: `bm25` or a model id (`minilm`). */
   system: string;
   system_label: string;
@@ -25,16 +42,6 @@ export interface PaperVsOursRow {
   metric: string;
   /** Our k. */
   k: number;
-  /** The query series (InMind's naive/indirect, LoCoMo-Conv's styles). */
-  scope: string;
-  comparability: Comparability;
-  /** In the paper's unit. */
-  paper_value: number;
-  /** Ours in the paper's unit; null where no number of ours stands for the row. */
-  ours_value: number | null;
-  /** ours − paper, only for `exact`. */
-  difference: number | null;
-  unit: string;
   /** What differs from the paper, in one line; empty for `exact`. */
   differs: string;
   paper: string;
@@ -42,7 +49,6 @@ export interface PaperVsOursRow {
   paper_system: string;
   paper_metric: string;
   paper_table: string;
-  paper_row: string;
   paper_column: string;
   source_line: number;
   /** Queries behind our number. */
@@ -92,7 +98,7 @@ export function paperVsOurs(
       const mine = same.length > 0 ? same : known;
       const atK = mine.filter((c) => c.k === target.k);
       return (atK.length > 0 ? atK : mine).map(({ ours, retriever, k }) => {
-        const { comparability, differs } = judge(target, {
+        const { comparability, differs, sameRetriever } = judge(target, {
           retrieverId: retriever,
           retrieverLabel: ours.row,
           k,
@@ -101,17 +107,13 @@ export function paperVsOurs(
         });
         const value = inPaperUnit(ours.unit === '%' ? ours.value / 100 : ours.value, paper.unit);
         return {
+          ...valueColumns(paper, value, comparability, !sameRetriever),
           benchmark,
+          scope: target.series,
           system: retriever,
           system_label: ours.row,
           metric: 'recall',
           k,
-          scope: target.series,
-          comparability,
-          paper_value: paper.value,
-          ours_value: value,
-          difference: comparability === 'exact' ? value - paper.value : null,
-          unit: paper.unit,
           differs,
           ...paperColumns(paper, target.k),
           n: ours.n,
@@ -125,6 +127,24 @@ export function paperVsOurs(
   );
 }
 
+/** The columns that lead each row: the paper's row, both values and how they compare. */
+function valueColumns(
+  paper: PaperRow,
+  ours: number | null,
+  comparability: Comparability,
+  crossSystem: boolean,
+) {
+  return {
+    paper_row: paper.row,
+    paper_value: paper.value,
+    ours_value: ours,
+    difference: ours === null ? null : ours - paper.value,
+    unit: paper.unit,
+    comparability,
+    cross_system: crossSystem,
+  };
+}
+
 function paperColumns(paper: PaperRow, k: number) {
   return {
     paper: paper.paper,
@@ -132,7 +152,6 @@ function paperColumns(paper: PaperRow, k: number) {
     paper_system: paper.system,
     paper_metric: paper.metric,
     paper_table: paper.table,
-    paper_row: paper.row,
     paper_column: paper.column,
     source_line: paper.source_line,
   };
@@ -159,17 +178,13 @@ export function browserRunRows(
   return comparisons
     .filter((c) => c.sameRetriever)
     .map((c) => ({
+      ...valueColumns(c.paper, c.ours, c.comparability, false),
       benchmark: run.benchmark,
+      scope: c.series,
       system: run.retrieverId,
       system_label: run.retrieverLabel,
       metric: 'recall',
       k: run.k,
-      scope: c.series,
-      comparability: c.comparability,
-      paper_value: c.paper.value,
-      ours_value: c.ours,
-      difference: c.difference,
-      unit: c.paper.unit,
       differs: c.differs,
       ...paperColumns(c.paper, c.paperK),
       n: run.queries.get(c.series) ?? null,

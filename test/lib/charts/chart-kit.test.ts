@@ -11,6 +11,8 @@ import {
   CHART_INK,
   CHART_INK_MUTED,
   OKABE_ITO,
+  pickedLayer,
+  pickedMarks,
 } from '../../../src/lib/charts/chart-kit.ts';
 import { OVERVIEW_CHART } from '../../../src/lib/benchmarks/overview.ts';
 import { PAPER_CHARTS } from '../../../src/lib/benchmarks/papers.ts';
@@ -141,5 +143,27 @@ describe('one theme for every chart', () => {
     const svg = await renderSvg(specs[0].spec);
     expect(svg).toContain('font-size="12px"');
     expect(svg).toContain(`fill="${CHART_INK}"`);
+  });
+});
+
+describe('legend-filtered layers', () => {
+  it('select on the legend field and speak label | metric | printed value', () => {
+    const layer = pickedLayer('pick', 'measure', 'label', 'column');
+    expect(layer.params).toEqual([
+      { name: 'pick', select: { type: 'point', fields: ['measure'] }, bind: 'legend' },
+    ]);
+    expect(layer.transform).toEqual([
+      { calculate: "datum.label + ' | ' + datum.column + ' | ' + datum.value_text", as: 'aria' },
+    ]);
+    expect(pickedLayer('p', 'metric_label', 'row').transform[0].calculate).toContain(
+      'datum.metric_label',
+    );
+  });
+
+  it('fade what the legend leaves out, and carry the spoken row and the tooltip', () => {
+    const marks = pickedMarks('pick', { field: 'row', title: 'System' });
+    expect(marks.opacity).toEqual({ condition: { param: 'pick', value: 1 }, value: 0.15 });
+    expect(marks.description).toEqual({ field: 'aria', type: 'nominal' });
+    expect(marks.tooltip[0]).toEqual({ field: 'row', title: 'System', type: 'nominal' });
   });
 });

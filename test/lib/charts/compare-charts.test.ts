@@ -49,7 +49,10 @@ describe('comparison charts', () => {
       similarityHistogram(r.evaluation, 10).map((b) => ({ ...b, retriever: r.ref })),
     );
     const spec = compareHistogramSpec(bins);
-    expect(spec).toMatchObject({ resolve: { scale: { y: 'shared' } } });
+    // Each panel its own density scale (BM25's spread-out scores would look empty on a shared
+    // one), and the axis says so.
+    expect(spec).toMatchObject({ resolve: { scale: { x: 'independent', y: 'independent' } } });
+    expect(JSON.stringify(spec)).toContain('density (own scale)');
     expect(await render(spec)).toContain('<svg');
   });
 });

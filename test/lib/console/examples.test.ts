@@ -67,9 +67,28 @@ describe('the console examples, on the loaded tables', () => {
     ]);
     const dialog = conv.find((r) => r.scope === 'dialog');
     expect(dialog).toMatchObject({ k: 10, paper_value: 0.533, paper_source: 'Table 4 line 97' });
-    // Only one dialog conversation of the paper's ten is served: another scope, no difference.
-    expect(dialog).toMatchObject({ comparability: 'other scope', difference: null });
+    // Only one dialog conversation of the paper's ten is served: another scope, its difference
+    // still printed, beside the paper row's name.
+    expect(dialog).toMatchObject({ comparability: 'other scope', paper_row: 'Naive RAG' });
+    expect(dialog?.difference).toBeCloseTo(Number(dialog?.ours) - 0.533, 3);
     expect(String(dialog?.differs)).toContain("of the paper's 10");
+    expect(Object.keys(rows[0]).slice(0, 4)).toEqual([
+      'paper_row',
+      'paper_value',
+      'ours',
+      'difference',
+    ]);
+  });
+
+  it("sets InMind's rows beside our own retriever only: BM25's 53.6 beside the paper's BM25 row", async () => {
+    const rows = await catalog.query(byId('paper-vs-ours'));
+    const naive = rows.filter((r) => r.benchmark === 'inmind' && r.scope === 'naive');
+    expect(naive.map((r) => [r.system, r.paper_value]).sort()).toEqual([
+      ['bm25', 53.6],
+      ['minilm', 92],
+    ]);
+    expect(naive.every((r) => r.difference !== null)).toBe(true);
+    expect(naive.find((r) => r.system === 'bm25')?.difference).toBe(0);
   });
 
   it('LoCoMo has 1,986 questions in five categories', async () => {

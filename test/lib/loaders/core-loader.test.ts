@@ -101,7 +101,8 @@ describe('released results and conversation benchmarks', () => {
     expect(rows[1].model).toBe('sentence-transformers/all-MiniLM-L6-v2');
     // paper_vs_ours: each paper number beside ours on one row, joined on aligned keys.
     const side = await catalog.query(
-      `SELECT system, comparability, paper_value, ours_value, paper_k, k FROM paper_vs_ours
+      `SELECT system, comparability, paper_value, ours_value, paper_k, k, cross_system, difference
+       FROM paper_vs_ours
        WHERE benchmark = 'inmind' AND scope = 'naive' AND paper_metric = 'naive'
        ORDER BY paper_value, system`,
     );
@@ -111,6 +112,11 @@ describe('released results and conversation benchmarks', () => {
       [92, 'minilm', 'proxy', 5, 5],
       [97.6, 'bm25', 'proxy', 5, 5],
       [97.6, 'minilm', 'proxy', 5, 5],
+    ]);
+    // emb3-large's rows are another system's; ours beside its own row has a difference.
+    expect(side.map((r) => r.cross_system)).toEqual([false, false, true, true]);
+    expect(side.map((r) => Math.round(Number(r.difference) * 10) / 10)).toEqual([
+      0, 3.2, -44, -2.4,
     ]);
     const [joined] = await catalog.query(
       `SELECT count(*) AS n FROM paper_vs_ours v

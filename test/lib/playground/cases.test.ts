@@ -21,7 +21,7 @@ describe('curated cases read from the InMind tasks by task_id', () => {
 
   it('tree-nut allergy → macarons (task 155)', () => {
     const c = byId('tree-nut');
-    expect(c.citation).toBe('InMind task 155 (health_and_wellness)');
+    expect(c.citation).toBe('InMind task 155 (health and wellness)');
     expect(c.memories[0]).toMatch(/tree nut allergy/i);
     expect(queryOf(c, 'indirect').text).toMatch(/macarons/i);
     expect(queryOf(c, 'naive').text).toMatch(/allergy/i);

@@ -47,8 +47,8 @@ describe('the playground reads its cases from DuckDB', () => {
   it('reads the three InMind cases by task_id', async () => {
     const cases = inmindCasesFromRows(await catalog.run(inmindCasesQuery()));
     expect(cases.map((c) => c.citation)).toEqual([
-      'InMind task 155 (health_and_wellness)',
-      'InMind task 86 (health_and_wellness)',
+      'InMind task 155 (health and wellness)',
+      'InMind task 86 (health and wellness)',
       'InMind task 40 (legal)',
     ]);
   });

@@ -6,6 +6,7 @@ import {
   formatDelta,
   formatP,
   formatTies,
+  tieLegend,
 } from '../../../src/lib/protocol-kit/compare-report.ts';
 import { compared } from './compare-fixture.ts';
 
@@ -85,5 +86,17 @@ describe('comparison report', () => {
         ],
       }),
     ).toBe('{a, b} · {b, c}');
+  });
+
+  it('names what each numbered bracket joins, as the tie chart numbers them', () => {
+    const row = { series: 's', group: null, k: 5, order: ['a', 'b', 'c'] };
+    const groups: [number, number][] = [
+      [0, 1],
+      [2, 2],
+    ];
+    expect(tieLegend({ ...row, groups })).toEqual([
+      { label: '1', members: 'a, b' },
+      { label: '2', members: 'c' },
+    ]);
   });
 });

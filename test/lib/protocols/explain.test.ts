@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { scoreProtocol } from '../../../src/lib/protocol-kit/evaluate.ts';
-import { figureSources, reproduceSummary } from '../../../src/lib/protocols/explain.ts';
-import { comparePaper, paperRows } from '../../../src/lib/protocol-kit/paper.ts';
+import {
+  figureSources,
+  lineReason,
+  paperLines,
+  reproduceSummary,
+} from '../../../src/lib/protocols/explain.ts';
+import {
+  comparePaper,
+  paperRows,
+  type PaperComparison,
+} from '../../../src/lib/protocol-kit/paper.ts';
 import type { Retriever } from '../../../src/lib/protocol-kit/retriever.ts';
 import { BENCHMARKS, paperTargetOf } from '../../../src/lib/benchmarks/registry.ts';
 import { corpusMap, type Protocol } from '../../../src/lib/protocol-kit/types.ts';
@@ -48,13 +57,18 @@ describe('Reproduce summary', () => {
     const s = reproduceSummary('inmind', 'bm25', comparisons);
     expect(s.recomputed).toContain('125 tasks');
     expect(s.model).toBe("BM25 (rank_bm25 BM25Okapi), the paper's choice");
-    expect(s.exact).toEqual([]);
-    expect(s.proxy).toEqual([
-      "BM25 · Target Recall: the paper's Target Recall is GPT-5-mini judging whether the top-5 context states the decisive fact; ours is rank-based recall@5",
-    ]);
+    expect(s.lines).toHaveLength(1);
+    expect(s.lines[0]).toMatchObject({
+      label: 'BM25 · Target Recall',
+      paper: '3.2%',
+      comparability: 'proxy',
+      sameRetriever: true,
+      differs:
+        "the paper's Target Recall is GPT-5-mini judging whether the top-5 context states the decisive fact; ours is rank-based recall@5",
+    });
+    expect(s.lines[0].reason).toMatch(/^A proxy: the paper's Target Recall is GPT-5-mini/);
     expect(s.none).toBeNull();
   });
-
   it('names the model revision and whose choice it is', () => {
     expect(reproduceSummary('locomo', 'tiny-bert', []).model).toMatch(
       /^tiny-bert \(deterministic test model\), fp32, revision sha256:[0-9a-f]{64}: MemLens's own choice$/,
@@ -90,5 +104,60 @@ describe('Reproduce summary', () => {
     );
     expect(figureSources('locomo-conv').similarity).toMatch(/^not a paper figure/);
     expect(figureSources('inmind').similarity).toMatch(/^not a paper figure/);
+  });
+});
+
+describe('The top lines: one per paper number, with a one-sentence reason', () => {
+  const base: PaperComparison = {
+    paper: {
+      ...rows[0],
+      row: 'BM25 (Robertson et al., 2009)',
+      column: 'Naive',
+      value: 53.6,
+      value_text: '53.6',
+    },
+    series: 'naive',
+    ours: 53.6,
+    oursInterval: null,
+    difference: null,
+    comparability: 'proxy',
+    differs: "the paper's Naive is judged by an LLM; ours is rank-based recall@5",
+    paperInterval: null,
+    sameRetriever: true,
+    sameK: true,
+    paperK: 5,
+  };
+
+  it('says why an equal number is still a proxy, and drops the row’s citation', () => {
+    const [line] = paperLines([base], 'BM25');
+    expect([line.label, line.paper, line.ours]).toEqual(['BM25 · Naive', '53.6%', '53.6%']);
+    expect(line.reason).toBe(
+      "Equal, but still a proxy: the paper's Naive is judged by an LLM; ours is rank-based recall@5.",
+    );
+    expect(lineReason({ ...base, ours: 50 }, 'BM25')).toMatch(/^A proxy: /);
+  });
+
+  it('gives an exact line its difference and another retriever’s row no number, last', () => {
+    const exact = {
+      ...base,
+      comparability: 'exact' as const,
+      differs: '',
+      ours: 55,
+      difference: 1.4,
+    };
+    const other = {
+      ...base,
+      paper: { ...base.paper, row: 'Dense (emb3-large) (OpenAI, 2024a)' },
+      ours: null,
+      comparability: 'other scope' as const,
+      sameRetriever: false,
+    };
+    const lines = paperLines([other, exact], 'BM25');
+    expect(lines.map((l) => [l.label, l.ours, l.comparability])).toEqual([
+      ['BM25 · Naive', '55.0%', 'exact'],
+      ['Dense (emb3-large) · Naive', '—', 'other scope'],
+    ]);
+    expect(lines[0].reason).toBe('Same metric, pool, retriever and k: ours − paper = +1.4.');
+    expect(lines[1].reason).toBe("Another retriever's row: ours (BM25) has no number for it.");
   });
 });

@@ -72,24 +72,39 @@ describe('paperVsOurs', () => {
     });
     expect(rows[0].ours_value).toBeCloseTo(0.615, 12);
     expect(rows[0].difference).toBeCloseTo(0.082, 12);
+    // The paper's row and the values lead; the descriptive columns follow.
+    expect(Object.keys(rows[0]).slice(0, 7)).toEqual([
+      'paper_row',
+      'paper_value',
+      'ours_value',
+      'difference',
+      'unit',
+      'comparability',
+      'cross_system',
+    ]);
+    expect([rows[0].paper_row, rows[0].cross_system]).toEqual(['Naive RAG', false]);
   });
 
-  it('says what differs, and gives no difference, for a partial pool, other weights or another retriever', () => {
+  it('says what differs, keeps the difference, and marks another retriever’s row cross-system', () => {
     const scope = "1 conversation (conv-26) of the paper's 10";
     const bm25 = ours({ system: 'BM25', model: 'BM25', row: 'BM25', dtype: '' });
     const rows = paperVsOurs(conv([paperRow({})]), [ours({ scope }), ours({ dtype: 'q8' }), bm25]);
-    expect(rows.map((r) => [r.system, r.dtype, r.comparability, r.difference])).toEqual([
-      ['minilm', 'fp32', 'other scope', null],
-      ['minilm', 'q8', 'other scope', null],
+    expect(rows.map((r) => [r.system, r.dtype, r.comparability, r.cross_system])).toEqual([
+      ['minilm', 'fp32', 'other scope', false],
+      ['minilm', 'q8', 'other scope', false],
     ]);
+    expect(rows.every((r) => r.difference !== null && Math.abs(r.difference - 0.082) < 1e-12)).toBe(
+      true,
+    );
     expect(rows[0].differs).toBe(scope);
     expect(rows[1].differs).toBe('q8 weights, not fp32');
     const [other] = paperVsOurs(conv([paperRow({})]), [bm25]);
-    expect([other.system, other.comparability, other.difference]).toEqual([
+    expect([other.system, other.comparability, other.cross_system]).toEqual([
       'bm25',
       'other scope',
-      null,
+      true,
     ]);
+    expect(other.difference).toBeCloseTo(0.082, 12);
     expect(other.differs).toBe("paper's retriever all-MiniLM-L6-v2, ours BM25");
   });
 
@@ -168,8 +183,35 @@ describe('browserRunRows', () => {
       n: 200,
       command: 'browser',
     });
-    expect(Object.keys(rows[0]).sort()).toEqual(
-      Object.keys(paperVsOurs(conv([paper]), [ours({})])[0]).sort(),
-    );
+    // The same columns in the same order, so a saved run reads like the published rows.
+    expect(Object.keys(rows[0])).toEqual(Object.keys(paperVsOurs(conv([paper]), [ours({})])[0]));
+  });
+
+  it('gives a proxy its difference too, where both numbers exist', () => {
+    const paper = paperRow({ value: 53.6, unit: '%' });
+    const proxy: PaperComparison = {
+      paper,
+      series: 'naive',
+      ours: 53.6,
+      oursInterval: null,
+      difference: null,
+      comparability: 'proxy',
+      differs: "the paper's Naive is judged by an LLM",
+      paperInterval: null,
+      sameRetriever: true,
+      sameK: true,
+      paperK: 5,
+    };
+    const [row] = browserRunRows([proxy], {
+      benchmark: 'inmind',
+      retrieverId: 'bm25',
+      retrieverLabel: 'BM25',
+      k: 5,
+      model: 'BM25',
+      dtype: '',
+      revision: '',
+      queries: new Map(),
+    });
+    expect([row.comparability, row.difference, row.cross_system]).toEqual(['proxy', 0, false]);
   });
 });

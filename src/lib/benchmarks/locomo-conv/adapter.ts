@@ -7,21 +7,7 @@ import {
   type LocomoSample,
 } from '../../datasets/locomo.ts';
 import type { ConversationTables, QueryRow, QueryStyle } from '../../datasets/tables.ts';
-import {
-  child,
-  expectArray,
-  expectInteger,
-  expectObject,
-  fail,
-  getArray,
-  getInteger,
-  getOptionalString,
-  getString,
-  getStringArray,
-  rootLoc,
-  type JsonObject,
-  type Loc,
-} from '../../datasets/validate.ts';
+import * as check from '../../datasets/validate.ts';
 
 /** LoCoMo10 sample ids in file order; `sample_idx` in the multimem files indexes this list. */
 export const LOCOMO10_SAMPLE_IDS: readonly string[] = [
@@ -84,15 +70,15 @@ interface StyleFields {
 const ADVERSARIAL_CATEGORY = 5;
 
 /** Missing / null → null; strings as they are; anything else as its JSON text. */
-function looseText(obj: JsonObject, key: string): string | null {
+function looseText(obj: check.JsonObject, key: string): string | null {
   const value = obj[key];
   if (value === undefined || value === null) return null;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** The query styles a QA yields, per the repo's selection rule (empty/missing queries skipped). */
-function styleFields(qa: JsonObject, loc: Loc, category: number): StyleFields[] {
-  const field = (key: string) => getOptionalString(qa, key, loc);
+function styleFields(qa: check.JsonObject, loc: check.Loc, category: number): StyleFields[] {
+  const field = (key: string) => check.getOptionalString(qa, key, loc);
   const candidates: (StyleFields | null)[] = [
     withText('question', field('question'), null, null, null),
     withText(
@@ -135,14 +121,14 @@ function withText(
 
 function qaQueries(
   value: unknown,
-  loc: Loc,
+  loc: check.Loc,
   convId: string,
   qaIndex: number,
 ): LocomoConvQueryRow[] {
-  const qa = expectObject(value, loc);
-  getString(qa, 'question', loc);
-  const category = getInteger(qa, 'category', loc);
-  const evidence = normalizeEvidence(getStringArray(qa, 'evidence', loc));
+  const qa = check.expectObject(value, loc);
+  check.getString(qa, 'question', loc);
+  const category = check.getInteger(qa, 'category', loc);
+  const evidence = normalizeEvidence(check.getStringArray(qa, 'evidence', loc));
   const qaId = locomoQueryId(convId, qaIndex);
   return styleFields(qa, loc, category).map((s) => ({
     dataset: 'locomo-conv',
@@ -159,10 +145,10 @@ function qaQueries(
     member_qa_ids: [],
     subject_speaker_name: s.subject,
     expected_memory_use:
-      s.style === 'implicit' ? getOptionalString(qa, 'expected_memory_use', loc) : null,
+      s.style === 'implicit' ? check.getOptionalString(qa, 'expected_memory_use', loc) : null,
     asserted_wrong:
-      s.style === 'counterfactual' ? getOptionalString(qa, 'asserted_wrong', loc) : null,
-    naturalness: s.style === 'dialog' ? getOptionalString(qa, 'naturalness', loc) : null,
+      s.style === 'counterfactual' ? check.getOptionalString(qa, 'asserted_wrong', loc) : null,
+    naturalness: s.style === 'dialog' ? check.getOptionalString(qa, 'naturalness', loc) : null,
     reason: s.reason,
     rewrite_error: s.error,
     adversarial_answer: answerText(qa, 'adversarial_answer', loc),
@@ -172,22 +158,22 @@ function qaQueries(
 
 function supportiveRows(
   value: unknown,
-  loc: Loc,
+  loc: check.Loc,
   convId: string,
   qaIndex: number,
 ): LocomoConvSupportiveRow[] {
-  const qa = expectObject(value, loc);
+  const qa = check.expectObject(value, loc);
   if (qa.supportive_memory === undefined || qa.supportive_memory === null) return [];
-  const listLoc = child(loc, 'supportive_memory');
-  return expectArray(qa.supportive_memory, listLoc).map((item, i) => {
-    const itemLoc = child(listLoc, i);
-    const memory = expectObject(item, itemLoc);
+  const listLoc = check.child(loc, 'supportive_memory');
+  return check.expectArray(qa.supportive_memory, listLoc).map((item, i) => {
+    const itemLoc = check.child(listLoc, i);
+    const memory = check.expectObject(item, itemLoc);
     return {
       query_id: locomoQueryId(convId, qaIndex),
       conv_id: convId,
-      dia_id: getString(memory, 'dia_id', itemLoc),
-      n_systems: getInteger(memory, 'n_systems', itemLoc),
-      source_systems: getStringArray(memory, 'source_systems', itemLoc),
+      dia_id: check.getString(memory, 'dia_id', itemLoc),
+      n_systems: check.getInteger(memory, 'n_systems', itemLoc),
+      source_systems: check.getStringArray(memory, 'source_systems', itemLoc),
     };
   });
 }
@@ -197,10 +183,12 @@ function addSample(tables: LocomoConvDialogTables, entry: LocomoSample): void {
   tables.conversations.push(...conv.conversations);
   tables.sessions.push(...conv.sessions);
   tables.turns.push(...conv.turns);
-  const qaLoc = child(entry.loc, 'qa');
-  getArray(entry.sample, 'qa', entry.loc).forEach((qa, i) => {
-    tables.queries.push(...qaQueries(qa, child(qaLoc, i), entry.convId, i));
-    tables.locomo_conv_supportive.push(...supportiveRows(qa, child(qaLoc, i), entry.convId, i));
+  const qaLoc = check.child(entry.loc, 'qa');
+  check.getArray(entry.sample, 'qa', entry.loc).forEach((qa, i) => {
+    tables.queries.push(...qaQueries(qa, check.child(qaLoc, i), entry.convId, i));
+    tables.locomo_conv_supportive.push(
+      ...supportiveRows(qa, check.child(qaLoc, i), entry.convId, i),
+    );
   });
 }
 
@@ -230,37 +218,45 @@ export function locomoSampleIds(doc: unknown, file: string): string[] {
   return locomoSamples(doc, file).map((s) => s.convId);
 }
 
-function clusterQuery(value: unknown, loc: Loc, sampleIds: readonly string[]): LocomoConvQueryRow {
-  const cluster = expectObject(value, loc);
-  const sampleIdx = getInteger(cluster, 'sample_idx', loc);
+function clusterQuery(
+  value: unknown,
+  loc: check.Loc,
+  sampleIds: readonly string[],
+): LocomoConvQueryRow {
+  const cluster = check.expectObject(value, loc);
+  const sampleIdx = check.getInteger(cluster, 'sample_idx', loc);
   const convId = sampleIds[sampleIdx];
   if (convId === undefined) {
-    fail(child(loc, 'sample_idx'), `an index into the ${sampleIds.length} sample ids`, sampleIdx);
+    check.fail(
+      check.child(loc, 'sample_idx'),
+      `an index into the ${sampleIds.length} sample ids`,
+      sampleIdx,
+    );
   }
-  const clusterId = getString(cluster, 'cluster_id', loc);
-  const membersLoc = child(loc, 'member_q_idxs');
-  const members = getArray(cluster, 'member_q_idxs', loc).map((m, i) =>
-    expectInteger(m, child(membersLoc, i)),
-  );
-  const gold = normalizeEvidence(getStringArray(cluster, 'gold_dia_ids', loc));
+  const clusterId = check.getString(cluster, 'cluster_id', loc);
+  const membersLoc = check.child(loc, 'member_q_idxs');
+  const members = check
+    .getArray(cluster, 'member_q_idxs', loc)
+    .map((m, i) => check.expectInteger(m, check.child(membersLoc, i)));
+  const gold = normalizeEvidence(check.getStringArray(cluster, 'gold_dia_ids', loc));
   return {
     dataset: 'locomo-conv',
     query_id: `${convId}:${clusterId}`,
     conv_id: convId,
     style: 'composed',
     category: null,
-    text: getString(cluster, 'composed_query', loc),
+    text: check.getString(cluster, 'composed_query', loc),
     answer: null,
     gold_ids: gold.ids,
     qa_id: null,
     qa_index: null,
     cluster_id: clusterId,
     member_qa_ids: members.map((q) => locomoQueryId(convId, q)),
-    subject_speaker_name: getOptionalString(cluster, 'subject_speaker_name', loc),
-    expected_memory_use: getOptionalString(cluster, 'expected_memory_use', loc),
+    subject_speaker_name: check.getOptionalString(cluster, 'subject_speaker_name', loc),
+    expected_memory_use: check.getOptionalString(cluster, 'expected_memory_use', loc),
     asserted_wrong: null,
     naturalness: null,
-    reason: getOptionalString(cluster, 'rewrite_reason', loc),
+    reason: check.getOptionalString(cluster, 'rewrite_reason', loc),
     rewrite_error: looseText(cluster, 'rewrite_error'),
     adversarial_answer: null,
     malformed_evidence: gold.malformed,
@@ -276,8 +272,10 @@ export function locomoConvComposedTables(
   file = 'locomo10_multimem.json',
   sampleIds: readonly string[] = LOCOMO10_SAMPLE_IDS,
 ): LocomoConvComposedTables {
-  const root = rootLoc(file);
+  const root = check.rootLoc(file);
   return {
-    queries: expectArray(doc, root).map((c, i) => clusterQuery(c, child(root, i), sampleIds)),
+    queries: check
+      .expectArray(doc, root)
+      .map((c, i) => clusterQuery(c, check.child(root, i), sampleIds)),
   };
 }

@@ -2,24 +2,10 @@ import type { TopLevelSpec } from 'vega-lite';
 import { rowSchema } from '../../query/row-schema.ts';
 import { quoteString } from '../../query/sql-text.ts';
 import type { PaperInfo } from '../../charts/paper-charts.ts';
-import {
-  ARIA_ENCODING,
-  CHART_CONFIG,
-  DECORATION,
-  OKABE_ITO,
-  VL_SCHEMA,
-  ariaTransform,
-  colorEncoding,
-  filteredOpacity,
-  legendFilter,
-  resultTooltip,
-  type ResultDatum,
-  RESULT_COLUMNS,
-  defineChart,
-  type ChartDef,
-} from '../../charts/chart-kit.ts';
+import { CHART_CONFIG } from '../../charts/chart-kit.ts';
+import * as kit from '../../charts/chart-kit.ts';
 
-export interface Table4Datum extends ResultDatum {
+export interface Table4Datum extends kit.ResultDatum {
   label: string;
   kind: string;
   style: string;
@@ -28,7 +14,7 @@ export interface Table4Datum extends ResultDatum {
 }
 
 export const table4Row = rowSchema({
-  ...RESULT_COLUMNS,
+  ...kit.RESULT_COLUMNS,
   label: 'string',
   kind: 'string',
   style: 'string',
@@ -46,11 +32,11 @@ const KINDS = [
   'Oracle (ceiling)',
 ] as const;
 const KIND_COLORS = [
-  OKABE_ITO.blue,
-  OKABE_ITO.orange,
-  OKABE_ITO.purple,
-  OKABE_ITO.grey,
-  OKABE_ITO.green,
+  kit.OKABE_ITO.blue,
+  kit.OKABE_ITO.orange,
+  kit.OKABE_ITO.purple,
+  kit.OKABE_ITO.grey,
+  kit.OKABE_ITO.green,
 ];
 const VARIANTS = ['+ Query Rewriting', 'w/ Response CoT'];
 const REFERENCES = ['No memory (floor)', 'Oracle (ceiling)'];
@@ -66,7 +52,7 @@ const MEASURE_TITLE: Record<Table4Measure, string> = {
 };
 
 function tooltip() {
-  return resultTooltip(
+  return kit.resultTooltip(
     { field: 'label', title: 'System' },
     { field: 'style', title: 'Query style' },
     { field: 'value_text', title: 'Value' },
@@ -92,7 +78,7 @@ export function locomoTable4Spec(
   };
   const y = { field: 'system', type: 'nominal' as const, sort: [...LOCOMO_SYSTEMS], title: null };
   const yOffset = { field: 'kind', scale: { domain: offsets } };
-  const color = colorEncoding(
+  const color = kit.colorEncoding(
     'kind',
     kinds,
     kinds.map((k) => KIND_COLORS[KINDS.indexOf(k)]),
@@ -101,16 +87,16 @@ export function locomoTable4Spec(
   const hasReferences = rows.some((r) => REFERENCES.includes(r.kind));
   const common = {
     color,
-    opacity: filteredOpacity(PICK),
-    description: ARIA_ENCODING,
+    opacity: kit.filteredOpacity(PICK),
+    description: kit.ARIA_ENCODING,
     tooltip: tooltip(),
   };
   return {
-    $schema: VL_SCHEMA,
+    $schema: kit.VL_SCHEMA,
     description: `LoCoMo-Conv Table 4, ${MEASURE_TITLE[measure].toLowerCase()} by query style for ${LOCOMO_SYSTEMS.length} memory systems: dots are the base rows, arrows the change with query rewriting${measure === 'response' ? ' or response chain-of-thought; vertical lines are the no-memory floor and the oracle ceiling' : ''}.`,
     data: { values: rows },
     transform: [
-      ariaTransform('datum.label', 'datum.column', 'datum.value_text'),
+      kit.ariaTransform('datum.label', 'datum.column', 'datum.value_text'),
       {
         calculate: "datum.value >= datum.base_value ? 'triangle-right' : 'triangle-left'",
         as: 'head',
@@ -147,18 +133,18 @@ export function locomoTable4Spec(
         },
         {
           transform: [{ filter: oneOf(VARIANTS) }],
-          mark: { type: 'point', filled: true, size: 45, ...DECORATION },
+          mark: { type: 'point', filled: true, size: 45, ...kit.DECORATION },
           encoding: {
             x: { field: 'value', ...x },
             y,
             yOffset,
             shape: { field: 'head', type: 'nominal', scale: null },
             color,
-            opacity: filteredOpacity(PICK),
+            opacity: kit.filteredOpacity(PICK),
           },
         },
         {
-          params: [legendFilter(PICK, 'kind')],
+          params: [kit.legendFilter(PICK, 'kind')],
           transform: [{ filter: "datum.kind === 'Base'" }],
           mark: { type: 'point', filled: true, size: 50, tooltip: true },
           encoding: { x: { field: 'value', ...x }, y, yOffset, ...common },
@@ -218,8 +204,8 @@ export const LOCOMO_CONV_PAPER: PaperInfo = {
   ],
 };
 
-export const LOCOMO_CONV_CHARTS: readonly ChartDef[] = [
-  defineChart({
+export const LOCOMO_CONV_CHARTS: readonly kit.ChartDef[] = [
+  kit.defineChart({
     id: 'locomo-table4-recall',
     title: 'Table 4 (left): retrieval recall@10 by query style, with query rewriting',
     source: 'LoCoMo-Conv §5–§7.2, Table 4',
@@ -227,7 +213,7 @@ export const LOCOMO_CONV_CHARTS: readonly ChartDef[] = [
     decode: table4Row,
     spec: (rows) => locomoTable4Spec(rows, 'recall'),
   }),
-  defineChart({
+  kit.defineChart({
     id: 'locomo-table4-response',
     title:
       'Table 4 (right): response quality by query style, with query rewriting and response CoT',
