@@ -328,6 +328,11 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     why: 'npm test runs the e2e project',
     files: ['test/e2e/site-vectors.test.ts'],
   },
+  'npx vitest run --project e2e test/e2e/site-vectors-locomo.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/site-vectors-locomo.test.ts'],
+  },
   'npx vitest run --project e2e test/e2e/shared-vectors.test.ts': {
     kind: 'elsewhere',
     why: 'npm test runs the e2e project',

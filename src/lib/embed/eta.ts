@@ -1,6 +1,12 @@
 // How long an embedding run has left, from the texts/s measured so far in this run: texts
 // answered from a cache count as done but not toward the rate.
-import type { RetrieverProgress } from '../protocol-kit/retriever.ts';
+
+/** Texts done of a run's total, those answered from a cache among them. */
+export interface TextCounts {
+  done: number;
+  total: number;
+  cached: number;
+}
 
 export interface Eta {
   textsPerSecond: number;
@@ -16,7 +22,7 @@ export class EtaClock {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  update(p: RetrieverProgress): Eta | null {
+  update(p: TextCounts): Eta | null {
     const embedded = p.done - p.cached;
     const ms = this.now();
     this.start ??= { ms, embedded };
