@@ -6,11 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { SITE_PACK_GROUPS } from '../../scripts/lib/site-vectors.ts';
 import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
 import { useHarness } from './harness.ts';
 
+// InMind's pack only: LoCoMo's are site-vectors-locomo.test.ts's.
+const groups = SITE_PACK_GROUPS.filter((g) => g.name === 'inmind');
 const harness = useHarness({
-  site: { packs: { models: ['minilm', 'tiny-bert'], dtypes: ['fp32'] } },
+  site: { packs: { models: ['minilm', 'tiny-bert'], dtypes: ['fp32'], groups } },
 });
 let page: Page;
 let watch: PageWatch;
