@@ -14,7 +14,7 @@ checkCommandLine({
 Embeds the texts of the Reproduce views ${SITE_PACK_PROTOCOLS.join(', ')} with each model in each
 dtype the site serves (fp32 on onnxruntime-node, others on onnxruntime-web's WASM as the page,
 through the vector cache in ~/.cache/memlens/vectors) into
-public/vectors/<model>-<dtype>.parquet, listed with its sha256 in public/vectors/index.json.
+public/vectors/<model>-<dtype>[-<group>.on-use].parquet, listed with its sha256 in public/vectors/index.json.
 A pack whose model, data and protocols are unchanged is kept as it is.
 
 Options:

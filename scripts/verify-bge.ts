@@ -9,7 +9,7 @@
  * Without BGE-small on this machine every step fails at once and says so.
  * Usage: npm run verify:bge -- --step parity|locomo-plus|protocols|rows|all
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import { errorMessage } from '../src/lib/common/error-message.ts';
 import type { AutomationRequest, AutomationResult } from '../src/lib/embed/automation.ts';
 import { BENCHMARKS } from '../src/lib/benchmarks/registry.ts';
 import { parityCorpus } from './lib/parity-corpus.ts';
-import { referencePython } from './lib/pypi-model.ts';
+import { hubReferenceEmbeddings } from './lib/python-reference.ts';
 import { rowCosines, type Matrix } from './lib/ranking.ts';
 import { buildSite, E2E_BASE } from './lib/site-build.ts';
 import { serveStatic } from './lib/static-server.ts';
@@ -65,32 +65,6 @@ async function requireBge(): Promise<void> {
   }
 }
 
-/** sentence-transformers on the authors' repository at its pinned commit (fetched from the Hub). */
-function referenceVectors(texts: readonly string[]): Matrix {
-  const pin = spec.upstreamPin;
-  if (!pin) throw new Error('data/models.json: bge-small has no upstreamPin');
-  const script = [
-    'import json, sys, numpy as np',
-    'from sentence_transformers import SentenceTransformer',
-    `m = SentenceTransformer(${JSON.stringify(pin.repo)}, revision=${JSON.stringify(pin.revision)}, device="cpu")`,
-    `m.max_seq_length = ${spec.maxTokens}`,
-    'texts = json.load(sys.stdin)',
-    'v = m.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True)',
-    'sys.stdout.buffer.write(np.asarray(v, dtype="<f4").tobytes())',
-  ].join('\n');
-  const res = spawnSync(referencePython(), ['-c', script], {
-    input: JSON.stringify(texts),
-    maxBuffer: 1 << 30,
-  });
-  if (res.status !== 0)
-    throw new Error(`sentence-transformers failed: ${String(res.stderr).slice(-2000)}`);
-  const bytes = res.stdout;
-  return {
-    vectors: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4),
-    dim: spec.dims,
-  };
-}
-
 async function chromiumVectors(texts: string[]): Promise<Matrix> {
   const server = await serveStatic({ root: await buildSite(), base: E2E_BASE });
   const browser = await launchChromium({ webgpu: false });
@@ -114,7 +88,7 @@ async function chromiumVectors(texts: string[]): Promise<Matrix> {
 async function parity(): Promise<void> {
   const corpus = (await parityCorpus(PARITY_TEXTS)).map((t) => t.text);
   if (corpus.length < PARITY_TEXTS) throw new Error(`parity corpus has ${corpus.length} texts`);
-  const reference = referenceVectors(corpus);
+  const reference = hubReferenceEmbeddings(spec, corpus);
   const model = refOfSpec(spec, { dtype: 'fp32', backend: 'node' });
   const embedder = await createNodeEmbedder({ model });
   let node: Matrix;

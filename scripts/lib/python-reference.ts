@@ -105,3 +105,36 @@ export async function referenceTimings(
   };
   return { runMs: (info.run_seconds ?? []).map((s) => s * 1000), threads: info.threads ?? 0 };
 }
+
+/**
+ * sentence-transformers on a Hub-sourced model's upstream repository at its pinned commit (fetched
+ * from the Hub: only where it is reachable, as in the verify workflow). Normalised, float32.
+ */
+export function hubReferenceEmbeddings(
+  spec: ModelSpec,
+  texts: readonly string[],
+): { vectors: Float32Array; dim: number } {
+  const pin = spec.upstreamPin;
+  if (!pin) throw new Error(`data/models.json: ${spec.id} has no upstreamPin`);
+  const script = [
+    'import json, sys, numpy as np',
+    'from sentence_transformers import SentenceTransformer',
+    `m = SentenceTransformer(${JSON.stringify(pin.repo)}, revision=${JSON.stringify(pin.revision)}, device="cpu")`,
+    `m.max_seq_length = ${spec.maxTokens}`,
+    'texts = json.load(sys.stdin)',
+    'v = m.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True)',
+    'sys.stdout.buffer.write(np.asarray(v, dtype="<f4").tobytes())',
+  ].join('\n');
+  const res = spawnSync(referencePython(), ['-c', script], {
+    input: JSON.stringify(texts),
+    maxBuffer: 1 << 30,
+  });
+  if (res.status !== 0) {
+    throw new Error(`sentence-transformers failed: ${String(res.stderr).slice(-2000)}`);
+  }
+  const bytes = res.stdout;
+  const vectors = Float32Array.from(
+    new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4),
+  );
+  return { vectors, dim: spec.dims };
+}

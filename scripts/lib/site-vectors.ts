@@ -32,7 +32,7 @@ import {
   SITE_PACKS_DIR,
   SITE_PACKS_FORMAT,
   SITE_PACKS_INDEX,
-  findSitePack,
+  PRECACHED_PACK_GROUP,
   parseSitePackIndex,
   sitePackFile,
   type SitePackEntry,
@@ -43,11 +43,27 @@ import type { Catalog } from '../../src/lib/db/catalog.ts';
 import { repoRoot } from './site-build.ts';
 
 /**
- * The views the site ships vectors for, each a protocol id with optional Reproduce parameters:
- * InMind's two protocols (Figure 4 and naive RAG) as the page opens them, and naive RAG on the
- * background with its timestamp suffix removed (`bg=content`), the texts the Playground ranks.
+ * The views the site ships vectors for, each a protocol id with optional Reproduce parameters, in
+ * groups of one pack each per model and dtype: InMind's two protocols (Figure 4 and naive RAG) as
+ * the page opens them and naive RAG on the background with its timestamp suffix removed
+ * (`bg=content`, the texts the Playground ranks), precached; LoCoMo's with LoCoMo-Plus's (both
+ * modes), and LoCoMo-Conv's, each fetched when first drawn (docs/performance.md: their bytes).
  */
-export const SITE_PACK_PROTOCOLS = ['inmind-figure4', 'inmind', 'inmind?bg=content'] as const;
+export const SITE_PACK_GROUPS: readonly PackGroup[] = [
+  { name: PRECACHED_PACK_GROUP, protocols: ['inmind-figure4', 'inmind', 'inmind?bg=content'] },
+  // LoCoMo-Plus's retrieval mode stitches its cue turns into LoCoMo's conversations: one pack.
+  { name: 'locomo', protocols: ['locomo', 'locomo-plus', 'locomo-plus?mode=retrieval'] },
+  { name: 'locomo-conv', protocols: ['locomo-conv'] },
+];
+
+/** Every view of every group, in order. */
+export const SITE_PACK_PROTOCOLS = SITE_PACK_GROUPS.flatMap((g) => g.protocols);
+
+export interface PackGroup {
+  /** `inmind` (precached) or the on-use pack's name part. */
+  name: string;
+  protocols: readonly string[];
+}
 
 /** `inmind?bg=content` → the Reproduce parameters of that view for model `ret`. */
 export function packViewParams(view: string, ret: string): Record<string, string> {
@@ -60,7 +76,10 @@ export interface SiteVectorsOptions {
   site: string;
   /** Model ids; default every model whose page dtype the site serves. */
   models?: readonly string[];
+  /** One precached group of these views instead of SITE_PACK_GROUPS (`--protocols`). */
   protocols?: readonly string[];
+  /** The groups to make; default SITE_PACK_GROUPS. */
+  groups?: readonly PackGroup[];
   /** Dtypes to make packs in; default every one the site serves. */
   dtypes?: readonly ModelDtype[];
   log?: (line: string) => void;
@@ -187,6 +206,9 @@ async function makePack(
   const { RetrieverPool } = await import('../../src/lib/protocol-kit/pool.ts');
   const { readReproduceParams } = await import('../../src/lib/protocols/params.ts');
   const { runProtocol } = await import('../../src/lib/protocols/run.ts');
+  const { isReleaseSpec } = await import('../../src/lib/benchmarks/options.ts');
+  const { loadLocomoPlusRelease } = await import('../../src/lib/protocol-kit/inputs.ts');
+  const { recomputeRelease } = await import('../../src/lib/protocol-kit/locomo-plus-release.ts');
   const seen = new Map<EmbedKind, Map<string, Float32Array>>();
   const factory = nodeEmbedderFactory(null, counts);
   const model = refOfSpec(spec, { dtype, backend: 'node' });
@@ -194,6 +216,11 @@ async function makePack(
   try {
     for (const id of protocols) {
       const view = readReproduceParams(packViewParams(id, spec.id));
+      if (isReleaseSpec(view.spec)) {
+        const embedder = await pool.embedder(model);
+        await recomputeRelease(await loadLocomoPlusRelease(catalog), embedder, embedder.vectors);
+        continue;
+      }
       const retriever = await pool.retriever(model, view.queryPrefix);
       await runProtocol(catalog, view.spec, retriever);
     }
@@ -223,6 +250,7 @@ async function writeAtomic(file: string, bytes: Uint8Array | string): Promise<vo
 interface PlannedPack {
   spec: ModelSpec;
   dtype: ModelDtype;
+  group: PackGroup;
   inputs: string;
   /** The index's entry when its pack is up to date; null: it must be made. */
   kept: SitePackEntry | null;
@@ -232,22 +260,26 @@ interface PlannedPack {
 export async function planSiteVectors(opts: SiteVectorsOptions): Promise<{
   plan: PlannedPack[];
   old: SitePackIndex | null;
-  protocols: string[];
 }> {
-  const protocols = [...(opts.protocols ?? SITE_PACK_PROTOCOLS)];
+  const groups = opts.protocols
+    ? [{ name: PRECACHED_PACK_GROUP, protocols: opts.protocols }]
+    : (opts.groups ?? SITE_PACK_GROUPS);
   const specs = listModelSpecs().filter((s) => !opts.models || opts.models.includes(s.id));
   const old = await readSiteIndex(opts.site);
   const data = await dataDigest(opts.site);
   const plan: PlannedPack[] = [];
   for (const spec of specs) {
     for (const dtype of servedDtypes(spec).filter((d) => !opts.dtypes || opts.dtypes.includes(d))) {
-      const inputs = await inputsDigest(spec, dtype, protocols, data);
-      const before = old && findSitePack(old, spec.id, dtype);
-      const kept = before && (await upToDate(opts.site, before, inputs)) ? before : null;
-      plan.push({ spec, dtype, inputs, kept });
+      for (const group of groups) {
+        const inputs = await inputsDigest(spec, dtype, group.protocols, data);
+        const file = sitePackFile(spec.id, dtype, group.name);
+        const before = old?.packs.find((p) => p.file === file) ?? null;
+        const kept = before && (await upToDate(opts.site, before, inputs)) ? before : null;
+        plan.push({ spec, dtype, group, inputs, kept });
+      }
     }
   }
-  return { plan, old, protocols };
+  return { plan, old };
 }
 
 /** Whether `npm run vectors` would change anything: a pack to make, or one to drop. */
@@ -258,20 +290,21 @@ export async function siteVectorsStale(opts: SiteVectorsOptions): Promise<boolea
 
 export async function buildSiteVectors(opts: SiteVectorsOptions): Promise<SiteVectorsReport> {
   const log = opts.log ?? (() => undefined);
-  const { plan, old, protocols } = await planSiteVectors(opts);
+  const { plan, old } = await planSiteVectors(opts);
   const report: SiteVectorsReport = { kept: [], written: [], counts: { cached: 0, computed: 0 } };
   let site: SiteCatalog | null = null;
   const dir = path.join(opts.site, SITE_PACKS_DIR);
   try {
-    for (const { spec, dtype, inputs, kept } of plan) {
+    for (const { spec, dtype, group, inputs, kept } of plan) {
       if (kept) {
         report.kept.push(kept);
         continue;
       }
       site ??= await openSite(opts.site);
       const started = performance.now();
+      const protocols = [...group.protocols];
       const pack = await makePack(site.catalog, spec, dtype, protocols, report.counts);
-      const file = sitePackFile(spec.id, dtype);
+      const file = sitePackFile(spec.id, dtype, group.name);
       const bytes = new Uint8Array(pack.bytes);
       await mkdir(dir, { recursive: true });
       await writeAtomic(path.join(dir, file), bytes);
@@ -289,7 +322,9 @@ export async function buildSiteVectors(opts: SiteVectorsOptions): Promise<SiteVe
       };
       report.written.push(entry);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      log(`  wrote ${SITE_PACKS_DIR}/${file}: ${pack.rows} vectors in ${seconds} s`);
+      log(
+        `  wrote ${SITE_PACKS_DIR}/${file}: ${pack.rows} vectors, ${bytes.byteLength} bytes in ${seconds} s`,
+      );
     }
   } finally {
     await site?.close();

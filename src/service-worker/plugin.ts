@@ -177,6 +177,11 @@ export function buildCsp(sources: readonly SourceFile[], options: DeployOptions)
 async function dropTestModels(outDir: string): Promise<void> {
   const ids = new Set(listModelSpecs().flatMap((m) => (m.testOnly ? [m.id] : [])));
   for (const id of ids) await rm(path.join(outDir, 'models', id), { recursive: true, force: true });
+  const probes = path.join(outDir, 'probes');
+  const probeFiles = existsSync(probes) ? await readdir(probes) : [];
+  for (const name of probeFiles.filter((n) => ids.has(n.slice(0, n.lastIndexOf('-'))))) {
+    await rm(path.join(probes, name), { force: true });
+  }
   const indexFile = path.join(outDir, SITE_PACKS_DIR, 'index.json');
   if (!existsSync(indexFile)) return;
   const index: unknown = JSON.parse(await readFile(indexFile, 'utf8'));

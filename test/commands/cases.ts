@@ -98,6 +98,8 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
   'npm run models -- --only tiny-bert,minilm,bge-small': RUN({ code: 1, out: [/bge-small/] }),
   'npm run models -- --mirror DIR': SYNOPSIS,
   'npm run models [-- --mirror DIR] [--only id,id] [--if-missing] [--offline]': SYNOPSIS,
+  'npm run probes': DRY,
+  'npm run probes -- --only bge-small': RUN({ code: 1, out: [/bge-small: no .*npm run models/] }),
   'npm run make:tiny-bert': RUN({
     out: [/wrote .*tiny-bert/],
     regenerates: [
@@ -325,6 +327,11 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     kind: 'elsewhere',
     why: 'npm test runs the e2e project',
     files: ['test/e2e/site-vectors.test.ts'],
+  },
+  'npx vitest run --project e2e test/e2e/site-vectors-locomo.test.ts': {
+    kind: 'elsewhere',
+    why: 'npm test runs the e2e project',
+    files: ['test/e2e/site-vectors-locomo.test.ts'],
   },
   'npx vitest run --project e2e test/e2e/shared-vectors.test.ts': {
     kind: 'elsewhere',

@@ -93,7 +93,7 @@ describe('the playground and its guided walk', () => {
       const backend = await page.locator('[data-field="backend"]').innerText();
       const [, fromPack, here] =
         backend.match(
-          /^Computed on WASM; (\d+) texts from the site's vectors \(sha256 [0-9a-f]{12}…\), (\d+) embedded in this browser\.$/,
+          /^Computed on WASM(?: · probe: 24 texts, [^;]+)?; (\d+) texts from the site's vectors \(sha256 [0-9a-f]{12}…\), (\d+) embedded in this browser\.$/,
         ) ?? [];
       // The turns from the pack; the case's memory and queries (and a turn the pack lacks) here.
       expect(Number(fromPack)).toBeGreaterThanOrEqual(485);

@@ -6,11 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PageWatch } from '../../scripts/lib/chromium.ts';
+import { SITE_PACK_GROUPS } from '../../scripts/lib/site-vectors.ts';
 import type { SitePackEntry } from '../../src/lib/vectors/site-packs.ts';
 import { useHarness } from './harness.ts';
 
+// InMind's pack only: LoCoMo's are site-vectors-locomo.test.ts's.
+const groups = SITE_PACK_GROUPS.filter((g) => g.name === 'inmind');
 const harness = useHarness({
-  site: { packs: { models: ['minilm', 'tiny-bert'], dtypes: ['fp32'] } },
+  site: { packs: { models: ['minilm', 'tiny-bert'], dtypes: ['fp32'], groups } },
 });
 let page: Page;
 let watch: PageWatch;
@@ -103,7 +106,7 @@ describe("Reproduce InMind Figure 4 from the site's vectors", () => {
     const backend = await page.locator('[data-field="backend"]').innerText();
     expect(backend).toMatch(
       new RegExp(
-        `^Computed on WASM; 486 texts from the site's vectors \\(sha256 ${pack.sha256.slice(0, 12)}…\\), \\d+ embedded in this browser\\.$`,
+        `^Computed on WASM( · probe: 24 texts, [^;]+)?; 486 texts from the site's vectors \\(sha256 ${pack.sha256.slice(0, 12)}…\\), \\d+ embedded in this browser\\.$`,
       ),
     );
     expect(watch.foreignRequests(harness.site.origin)).toEqual([]);

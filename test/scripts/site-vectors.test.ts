@@ -23,12 +23,23 @@ describe('the site vectors plan', () => {
     expect(servedDtypes(getModelSpec('minilm'))).toEqual(['fp32', 'q8']);
   });
 
-  it('plans one pack per model and served dtype, none kept in an empty site, each with its own inputs', async () => {
+  it('plans one pack per model, served dtype and group of views, none kept in an empty site, each with its own inputs', async () => {
     const { plan } = await planSiteVectors({ site, models: ['minilm'] });
-    expect(plan.map((p) => `${p.spec.id}:${p.dtype}`)).toEqual(['minilm:fp32', 'minilm:q8']);
+    const groups = ['inmind', 'locomo', 'locomo-conv'];
+    expect(plan.map((p) => `${p.spec.id}:${p.dtype}:${p.group.name}`)).toEqual([
+      ...groups.map((g) => `minilm:fp32:${g}`),
+      ...groups.map((g) => `minilm:q8:${g}`),
+    ]);
     expect(plan.every((p) => p.kept === null)).toBe(true);
-    expect(new Set(plan.map((p) => p.inputs)).size).toBe(2);
+    expect(new Set(plan.map((p) => p.inputs)).size).toBe(6);
     const fp32 = await planSiteVectors({ site, models: ['minilm'], dtypes: ['fp32'] });
-    expect(fp32.plan.map((p) => p.dtype)).toEqual(['fp32']);
+    expect(new Set(fp32.plan.map((p) => p.dtype))).toEqual(new Set(['fp32']));
+    const conv = await planSiteVectors({
+      site,
+      models: ['minilm'],
+      dtypes: ['fp32'],
+      groups: [{ name: 'locomo-conv', protocols: ['locomo-conv'] }],
+    });
+    expect(conv.plan.map((p) => p.group.name)).toEqual(['locomo-conv']);
   });
 });

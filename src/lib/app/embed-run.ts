@@ -1,6 +1,7 @@
 // The Embeddings page's embedder lifecycle as plain state: load a model through the hub, embed
 // a corpus behind a progress meter, cancel, and keep the vector cache's count; vector packs are
 // imported into that cache and the last finished run exported from it.
+import type { WebBackend } from '../embed/backend-choice.ts';
 import {
   describeImport,
   exportPack,
@@ -49,6 +50,7 @@ export interface EmbedChoice {
   /** The page's picked model, dtype, device and source, parsed once from its URL and controls. */
   model: ModelRef;
   failWebgpuProbe: boolean;
+  perturbProbe: WebBackend | null;
 }
 
 export const INITIAL_EMBED_STATE: EmbedRunState = {
@@ -68,8 +70,8 @@ export const INITIAL_EMBED_STATE: EmbedRunState = {
   packBusy: false,
 };
 
-function requestOf({ model, failWebgpuProbe }: EmbedChoice): EmbedderRequest {
-  return { model, failWebgpuProbe };
+function requestOf({ model, failWebgpuProbe, perturbProbe }: EmbedChoice): EmbedderRequest {
+  return { model, failWebgpuProbe, perturbProbe };
 }
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';

@@ -5,7 +5,7 @@
 import type { EmbedderHub, EmbedderRequest, LoadedEmbedder } from './embedder-hub.ts';
 import { parseModelRef } from './model-ref.ts';
 import { TEST_HOOKS } from './test-hooks.ts';
-import type { DeviceChoice } from './backend-choice.ts';
+import type { DeviceChoice, WebBackend } from './backend-choice.ts';
 import type { ModelDtype, TextKind } from './model-registry.ts';
 import type { EmbeddingMatrix } from './embedder.ts';
 import type { LoadReport } from './browser-embedder.ts';
@@ -19,6 +19,8 @@ export interface AutomationRequest {
   /** Timed runs over the same texts; the vectors returned are the first run's. */
   repeats?: number;
   failWebgpuProbe?: boolean;
+  /** Test aid: this backend's vectors are perturbed, for its probe to refuse. */
+  perturbProbe?: WebBackend | null;
   /** Texts per forward pass; the embedder's default when absent. */
   maxBatch?: number;
   /** Padded tokens per forward pass (0: none); the embedder's default when absent. */
@@ -59,6 +61,7 @@ async function embedOnce(hub: EmbedderHub, request: AutomationRequest): Promise<
   const hubRequest: EmbedderRequest = {
     model,
     failWebgpuProbe: request.failWebgpuProbe,
+    perturbProbe: request.perturbProbe,
     maxBatch: request.maxBatch,
     tokenBudget: request.tokenBudget,
   };

@@ -1,5 +1,6 @@
 import type { AdapterReport } from './webgpu.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { probeSummary, type ProbeVerdict } from './probe-check.ts';
 
 export const DEVICE_CHOICES = ['auto', 'webgpu', 'wasm'] as const;
 export type DeviceChoice = (typeof DEVICE_CHOICES)[number];
@@ -47,8 +48,14 @@ async function wasm<T>(loadWasm: () => Promise<T>, reason: string): Promise<Back
   return { value: await loadWasm(), backend: 'wasm', fallbackReason: reason, emulated: null };
 }
 
-/** The backend that ran, as the result line and the CSV say it. */
-export function backendLabel(info: { backend: WebBackend; emulated?: string | null }): string {
-  if (info.backend === 'wasm') return 'WASM';
-  return info.emulated ? `WebGPU (emulated on the CPU: ${info.emulated})` : 'WebGPU';
+/** The backend that ran and the probe it passed, as the result line, the CSV and exports say it. */
+export function backendLabel(info: {
+  backend: WebBackend;
+  emulated?: string | null;
+  probe?: ProbeVerdict | null;
+}): string {
+  const checked = info.probe ? ` · ${probeSummary(info.probe)}` : '';
+  if (info.backend === 'wasm') return `WASM${checked}`;
+  const name = info.emulated ? `WebGPU (emulated on the CPU: ${info.emulated})` : 'WebGPU';
+  return `${name}${checked}`;
 }

@@ -24,6 +24,7 @@ export function createBrowserEmbedderHub(parts: BrowserHubParts): EmbedderHub {
       try {
         await embedder.load(request.model, {
           failWebgpuProbe: request.failWebgpuProbe,
+          perturbProbe: request.perturbProbe,
           onProgress: onLoad,
         });
       } catch (err) {

@@ -1,6 +1,7 @@
 // The page's embedder: transformers.js runs in a worker; this class keeps the vector cache,
 // batches the misses through the worker and reports progress. A cancelled run throws and keeps
 // nothing but the batches the cache had already stored whole.
+import type { WebBackend } from './backend-choice.ts';
 import type { EmbedBackend, Embedder, EmbeddingMatrix, EmbedOptions } from './embedder.ts';
 import type { ModelSpec } from './model-registry.ts';
 import { browserDevice, type ModelRef } from './model-ref.ts';
@@ -29,6 +30,7 @@ type VectorChecks = typeof import('./vector-check.ts');
 
 export interface BrowserLoadOptions {
   failWebgpuProbe?: boolean;
+  perturbProbe?: WebBackend | null;
   /** Bytes of the model files as they arrive (site or Hub). */
   onProgress?: (progress: LoadProgress) => void;
 }
@@ -160,6 +162,7 @@ export class BrowserEmbedder implements Embedder {
         tokenBudget: this.options.tokenBudget ?? batchPlanFor(model.dtype).tokenBudget,
       },
       failWebgpuProbe: opts.failWebgpuProbe ?? false,
+      perturbProbe: opts.perturbProbe ?? null,
     };
     const info: LoadInfo = await this.rpc.call('load', { config }, { onProgress: opts.onProgress });
     const report: LoadReport = { ...info, model, source: location.kind };

@@ -1,5 +1,5 @@
 // The Embeddings page's choices as they sit in the URL (`model`, `device`, `dtype`).
-import { DEVICE_CHOICES, type DeviceChoice } from './backend-choice.ts';
+import { DEVICE_CHOICES, type DeviceChoice, type WebBackend } from './backend-choice.ts';
 import { listModelSpecs, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import { TEST_HOOKS } from './test-hooks.ts';
 
@@ -9,6 +9,8 @@ export interface EmbedSettings {
   dtype: ModelDtype;
   /** `webgpuProbe=fail`: a test aid that makes the WebGPU probe fail (test builds only). */
   failWebgpuProbe: boolean;
+  /** `probePerturb=webgpu|wasm`: a test aid that perturbs that backend's vectors (test builds only). */
+  perturbProbe: WebBackend | null;
 }
 
 /**
@@ -25,12 +27,26 @@ export function readEmbedSettings(
     specs.find((s) => s.id === params.model) ?? specs.find((s) => s.id === defaultId) ?? specs[0];
   const device = DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto';
   const dtype = spec.dtypes.find((d) => d === params.dtype) ?? spec.dtypes[0];
-  return { spec, device, dtype, failWebgpuProbe: TEST_HOOKS && asksProbeFailure(params) };
+  const perturbProbe = TEST_HOOKS ? asksPerturbation(params) : null;
+  return {
+    spec,
+    device,
+    dtype,
+    failWebgpuProbe: TEST_HOOKS && asksProbeFailure(params),
+    perturbProbe,
+  };
 }
 
 /** The `webgpuProbe=fail` test aid; a plain function so that production builds drop it whole. */
 export function asksProbeFailure(params: Record<string, string>): boolean {
   return params.webgpuProbe === 'fail';
+}
+
+/** The `probePerturb=<backend>` test aid; a plain function so that production builds drop it whole. */
+export function asksPerturbation(params: Record<string, string>): WebBackend | null {
+  return params.probePerturb === 'webgpu' || params.probePerturb === 'wasm'
+    ? params.probePerturb
+    : null;
 }
 
 /** URL changes for a new choice; defaults are left out to keep links short. */

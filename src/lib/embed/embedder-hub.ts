@@ -2,7 +2,7 @@
 // and kept (the least recently used idle ones beyond `keep` are disposed). It owns the vector
 // cache (IndexedDB, shared by every embedder it makes), each embedder's unit vectors in memory,
 // and the run queue every embedding goes through. Reproduce, Playground and Embeddings share it.
-import { backendLabel } from './backend-choice.ts';
+import { backendLabel, type WebBackend } from './backend-choice.ts';
 import type { BrowserEmbedOptions, LoadReport } from './browser-embedder.ts';
 import type { EmbedBackend, Embedder, EmbeddingMatrix } from './embedder.ts';
 import { errorMessage } from '../common/error-message.ts';
@@ -18,6 +18,7 @@ export interface EmbedderRequest {
   /** The model, its weights, backend and source, exactly as the caller parsed them. */
   model: ModelRef;
   failWebgpuProbe?: boolean;
+  perturbProbe?: WebBackend | null;
   /** Texts per ONNX batch (benchmarks measure several); default the embedder's own. */
   maxBatch?: number;
   /** Padded tokens per ONNX batch (0: none); default the embedder's own. */
@@ -62,7 +63,11 @@ interface Entry {
 
 /** Equal for requests that load the same thing. */
 export function requestKey(request: EmbedderRequest): string {
-  return JSON.stringify([formatModelRef(request.model), !!request.failWebgpuProbe]);
+  return JSON.stringify([
+    formatModelRef(request.model),
+    !!request.failWebgpuProbe,
+    request.perturbProbe ?? null,
+  ]);
 }
 
 type RunOn = <T>(

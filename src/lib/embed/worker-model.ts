@@ -7,11 +7,27 @@ import {
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
-import { weightsFile, type ModelSpec } from './model-registry.ts';
+import { weightsFile, type ModelDtype, type ModelSpec } from './model-registry.ts';
 import type { WebBackend } from './backend-choice.ts';
 import type { WasmPaths, WorkerLoadConfig } from './worker-protocol.ts';
 import { checkedBytesHealing } from '../offline/checked-assets.ts';
 import { embedIds, encodeTexts, modelForward, padIdOf, type TokenIds } from './forward.ts';
+import {
+  perturbVectors,
+  probePassed,
+  ProbeRefused,
+  worstCosine,
+  type ProbeVerdict,
+} from './probe-check.ts';
+import {
+  PROBES,
+  probeRows,
+  probeSetFor,
+  probeVectors,
+  selectRows,
+  type ProbeSet,
+} from './probe-registry.ts';
+import { embedInBatches, inInputOrder, type BatchPlan } from './token-batches.ts';
 import type { ProgressEvent } from './load-progress.ts';
 import { ModelFileGuard, type CacheStore } from './model-fetch.ts';
 import { modelBaseUrl, modelFilePins, type CheckedModelFile } from './model-integrity.ts';
@@ -20,6 +36,7 @@ import { pickedFetch } from './picked-files.ts';
 
 export interface LoadedModel {
   spec: ModelSpec;
+  dtype: ModelDtype;
   backend: WebBackend;
   /** Token ids per text, truncated to the model's `maxTokens` with the closing token kept. */
   encode(texts: readonly string[]): number[][];
@@ -160,6 +177,7 @@ async function loadOnce(
   const forward = modelForward(model);
   const loaded: LoadedModel = {
     spec,
+    dtype,
     backend,
     encode: (texts) => encodeTexts(tokenizer, spec, texts),
     embed: (batch) =>
@@ -173,12 +191,61 @@ async function loadOnce(
   return loaded;
 }
 
-/** One real batch: a backend that loads but cannot run the graph fails here, not mid-run. */
-export async function probe(model: LoadedModel, forceFailure: boolean): Promise<void> {
-  if (TEST_HOOKS && forceFailure) {
+/**
+ * `model` with every output moved (test builds' `probePerturb=<backend>`): finite, wrong vectors,
+ * as a faulty GPU kernel gives them, for the probe to refuse.
+ */
+export function perturbedModel(model: LoadedModel): LoadedModel {
+  if (!TEST_HOOKS) return model;
+  const embed = async (batch: readonly TokenIds[]) =>
+    perturbVectors(await model.embed(batch), model.spec.dims);
+  return { ...model, embed };
+}
+
+export interface ProbeOptions {
+  /** Test aid (`webgpuProbe=fail`): throw before embedding. */
+  forceFailure: boolean;
+  plan: BatchPlan;
+  /** The reference file's bytes, checked against its sha256. */
+  fetchReference: (set: ProbeSet) => Promise<Uint8Array>;
+}
+
+/**
+ * The backend proves itself: the probe texts (on WebGPU, the short `webgpu` rows), embedded as any
+ * run embeds them, must each agree with the reference vectors made by the reference stack. Without a reference for these weights (a Hub
+ * or brought model), one real batch must at least give finite vectors; null then.
+ */
+export async function probe(model: LoadedModel, opts: ProbeOptions): Promise<ProbeVerdict | null> {
+  if (TEST_HOOKS && opts.forceFailure) {
     throw new Error('probe failure forced by the webgpuProbe=fail URL parameter');
   }
-  const ids = model.encode(['MemLens WebGPU probe: does this backend run the model?']);
-  const vector = await model.embed(ids);
-  if (!vector.every(Number.isFinite)) throw new Error('probe embedding has non-finite values');
+  const { spec } = model;
+  const set = probeSetFor(spec.id, model.dtype, model.weightsSha256);
+  const rows = probeRows(model.backend);
+  const texts = set ? rows.map((i) => PROBES.texts[i]) : [PROBES.texts[0]];
+  const out = inInputOrder(texts.length, spec.dims);
+  await embedInBatches(model.encode(texts), opts.plan, {
+    embed: (batch) => model.embed(batch),
+    onBatch: out.place,
+  });
+  if (!set) {
+    if (!out.vectors.every(Number.isFinite))
+      throw new Error('probe embedding has non-finite values');
+    return null;
+  }
+  const all = probeVectors(
+    await opts.fetchReference(set),
+    PROBES.texts.length,
+    spec.dims,
+    set.file,
+  );
+  const reference = selectRows(all, rows, spec.dims);
+  const verdict: ProbeVerdict = {
+    texts: texts.length,
+    worstCosine: worstCosine(out.vectors, reference, spec.dims),
+    threshold: set.threshold,
+    reference: set.reference,
+  };
+  if (!probePassed(verdict)) throw new ProbeRefused(verdict);
+  return verdict;
 }

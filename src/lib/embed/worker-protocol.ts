@@ -7,6 +7,7 @@ import type { AdapterReport } from './webgpu.ts';
 import type { LoadProgress } from './load-progress.ts';
 import type { CheckedModelFile } from './model-integrity.ts';
 import type { BatchPlan } from './token-batches.ts';
+import type { ProbeVerdict } from './probe-check.ts';
 
 /**
  * ORT's wasm binary as this site serves it (absolute URL) and the build's sha256 of it (null under
@@ -28,6 +29,8 @@ export interface WorkerLoadConfig {
   batchPlan: BatchPlan;
   /** Test aid: make the WebGPU probe throw, to exercise the fallback. */
   failWebgpuProbe: boolean;
+  /** Test aid (`probePerturb=<backend>`): that backend's vectors are moved, for its probe to refuse. */
+  perturbProbe: WebBackend | null;
 }
 
 export interface LoadInfo {
@@ -42,6 +45,8 @@ export interface LoadInfo {
   files: CheckedModelFile[];
   /** The sha256 of the weights that run: the vector cache keys on it. */
   weightsSha256: string;
+  /** The check the backend passed against reference vectors; null when none exists for these weights. */
+  probe: ProbeVerdict | null;
 }
 
 /** One finished batch: rows `indices` of the texts sent, `vectors` row-major (its buffer moves). */

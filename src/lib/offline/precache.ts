@@ -51,6 +51,9 @@ export const MANIFEST_FILE = 'precache-manifest.json';
 export const CACHE_FORMAT = 2;
 export const SW_FILE = 'sw.js';
 
+/** A site vector pack fetched on first use (runtime-cached), not at install: LoCoMo's. */
+export const ON_USE_PACK_SUFFIX = '.on-use.parquet';
+
 const FALLBACK = /^assets\/duckdb-(mvp|browser-mvp)[^/]*$/;
 
 export function classifyAsset(path: string): AssetClass {
@@ -59,6 +62,7 @@ export function classifyAsset(path: string): AssetClass {
   // The models' provenance file is page text (the Overview's model table), not a model.
   if (path.startsWith('models/')) return path.includes('/', 7) ? 'model' : 'shell';
   if (FALLBACK.test(path)) return 'fallback';
+  if (path.startsWith('vectors/') && path.endsWith(ON_USE_PACK_SUFFIX)) return 'skip';
   if (path.endsWith('.wasm')) return 'engine';
   if (path.startsWith('data/')) return 'data';
   if (path.startsWith('assets/') && path.endsWith('.csv')) return 'results';

@@ -244,7 +244,8 @@ async function fromSitePack(
 ) {
   if (!deps.sitePacks || request.view.vectors === 'browser') return null;
   try {
-    const vectors = await deps.sitePacks.vectorsOf(model.id, model.dtype, model.spec);
+    const bench = request.view.spec.benchmark;
+    const vectors = await deps.sitePacks.vectorsOf(model.id, model.dtype, model.spec, bench);
     if (!vectors) return null;
     const retriever = denseRetriever(vectors.embedder(model.spec), {
       queryPrefix: request.view.queryPrefix,

@@ -39,8 +39,11 @@ export interface ReproduceParams {
   query: string | null;
   /** Series shown in the per-query table; null: all. */
   series: string | null;
-  /** `site`: the site's vector pack where it holds the view's texts; `browser`: recompute here. */
-  vectors: 'site' | 'browser';
+  /**
+   * `site`: the site's vector pack where it holds the view's texts; `browser`: recompute here;
+   * `verify`: the pack's, with a seeded sample of its texts re-embedded here and compared.
+   */
+  vectors: 'site' | 'browser' | 'verify';
 }
 
 /** What `ret` asks for: `bm25`, `ID` or `ID:DTYPE` (the comparison's and the CLI's syntax). */
@@ -116,7 +119,7 @@ export function readReproduceParams(params: Record<string, string>): ReproducePa
     device: DEVICE_CHOICES.find((d) => d === params.device) ?? 'auto',
     query: params.q || null,
     series: params.series || null,
-    vectors: params.vectors === 'browser' ? 'browser' : 'site',
+    vectors: params.vectors === 'browser' || params.vectors === 'verify' ? params.vectors : 'site',
   };
 }
 

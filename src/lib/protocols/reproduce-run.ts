@@ -2,6 +2,7 @@
 // a new view aborts the run before it, whose result is then dropped; a run waiting for tables
 // not loaded yet is retried when the data version moves. Embedding waits in the hub's queue.
 import type { LoadProgress } from '../embed/load-progress.ts';
+import { EtaClock, type Eta } from '../embed/eta.ts';
 import { plural } from '../common/plural.ts';
 import { ranOn, type EmbedderHub } from '../embed/embedder-hub.ts';
 import type { Embedder } from '../embed/embedder.ts';
@@ -30,6 +31,7 @@ import {
 } from '../vectors/site-packs.ts';
 import { runProtocol, type ProtocolRun, type RunTimings } from './run.ts';
 import { nodeRuntime } from '../embed/node-runtime.ts';
+import { VERIFY_SEED, verifyingEmbedder } from './verify-pack.ts';
 
 export type ReproducePhase = 'idle' | 'running' | 'waiting' | 'unavailable' | 'error' | 'cancelled';
 
@@ -38,6 +40,8 @@ export interface ReproduceState {
   /** The failure, or the tables a waiting run needs. */
   error: string;
   progress: RetrieverProgress | null;
+  /** Time left from the texts/s measured so far; null before a batch has finished. */
+  eta: Eta | null;
   /** The model's download, before any text is embedded; null when nothing loads. */
   loadProgress: LoadProgress | null;
   evaluation: Evaluation | null;
@@ -62,6 +66,13 @@ export type VectorSource =
       compared: number;
       /** Texts embedded here that the pack does not hold. */
       missing: number;
+    }
+  | {
+      kind: 'verified';
+      pack: SitePackEntry;
+      /** Largest |Δ| over the seeded sample re-embedded here. */
+      maxDeviation: number;
+      compared: number;
     }
   /** The site lists packs but this one could not be read: the run embedded instead. */
   | { kind: 'unreadable'; error: string };
@@ -94,6 +105,7 @@ export const IDLE_STATE: ReproduceState = {
   phase: 'idle',
   error: '',
   progress: null,
+  eta: null,
   loadProgress: null,
   evaluation: null,
   timings: null,
@@ -118,7 +130,7 @@ export function viewKey(v: ReproduceParams): string {
 }
 
 const STEPS: RunSteps<ReproduceState, ReproduceResult> = {
-  started: { phase: 'running', error: '', progress: null, loadProgress: null },
+  started: { phase: 'running', error: '', progress: null, eta: null, loadProgress: null },
   finished: (result) => ({
     phase: 'idle',
     evaluation: result.run?.evaluation ?? null,
@@ -141,6 +153,7 @@ const STEPS: RunSteps<ReproduceState, ReproduceResult> = {
     phase: 'cancelled',
     error: '',
     progress: null,
+    eta: null,
     loadProgress: null,
     evaluation: null,
     release: null,
@@ -165,12 +178,13 @@ export class ReproduceRun<Source> extends RunMachine<ReproduceState, ReproduceRe
     const retry = dataVersion !== this.lastVersion && this.getSnapshot().phase === 'waiting';
     this.lastVersion = dataVersion;
     if (!source || (!this.isNew(key) && !retry)) return;
+    const clock = new EtaClock();
     this.run(key, (signal, report) =>
       this.compute(
         source,
         view,
         signal,
-        (progress) => report({ progress }),
+        (progress) => report({ progress, eta: clock.update(progress) }),
         (loadProgress) => report({ loadProgress }),
       ),
     );
@@ -195,10 +209,11 @@ type Compute = Parameters<ReproduceCompute<QueryRunner>>;
 async function packFor(
   deps: ProtocolComputeDeps,
   model: ModelRef,
+  benchmark: string,
 ): Promise<SitePackEntry | { error: string } | null> {
   if (!deps.packs) return null;
   try {
-    return await deps.packs.find(model.id, model.dtype);
+    return await deps.packs.find(model.id, model.dtype, benchmark);
   } catch (err) {
     return { error: errorMessage(err) };
   }
@@ -294,6 +309,52 @@ async function recompute(
   };
 }
 
+/** The view from the pack, with a seeded sample of its texts re-embedded here and compared. */
+async function verify(
+  deps: ProtocolComputeDeps & { packs: SitePacks },
+  pool: RetrieverPool,
+  pack: SitePackEntry,
+  model: ModelRef,
+  [reader, view, signal, onProgress]: Compute,
+): Promise<ReproduceResult> {
+  const vectors = await deps.packs.vectors(pack, model.spec);
+  const hubEmbedder = await pool.embedder(model);
+  const check = { max: 0, compared: 0 };
+  // Fresh unit vectors: the hub's already hold the pack's, and would embed nothing.
+  const retriever = denseRetriever(verifyingEmbedder(vectors, hubEmbedder, check), {
+    queryPrefix: view.queryPrefix,
+    vectors: new UnitVectors(),
+  });
+  const run = await runProtocol(reader, view.spec, retriever, { signal, onProgress });
+  const source: VectorSource = { kind: 'verified', pack, maxDeviation: check.max, ...check };
+  return { run, backend: ranOn(hubEmbedder), source, model };
+}
+
+/** LoCoMo-Plus's release pairs scored from the pack alone; null where it lacks a text. */
+async function releaseFromPack(
+  deps: ProtocolComputeDeps,
+  model: ModelRef,
+  [reader, view, signal, onProgress]: Compute,
+): Promise<ReproduceResult | null> {
+  if (!deps.packs || view.vectors === 'browser') return null;
+  const pack = await packFor(deps, model, view.spec.benchmark);
+  if (!pack || 'error' in pack) return null;
+  try {
+    const vectors = await deps.packs.vectors(pack, model.spec);
+    const pairs = await loadLocomoPlusRelease(reader);
+    const release = await recomputeRelease(
+      pairs,
+      vectors.embedder(model.spec),
+      deps.hub.vectors({ model }),
+      { signal, onProgress, dtype: model.dtype },
+    );
+    return { release, backend: "the site's vectors", source: { kind: 'site', pack }, model };
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return null;
+  }
+}
+
 /** The real computation: a protocol run over the tables, or LoCoMo-Plus's release recompute. */
 export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<QueryRunner> {
   const { hub, served, packs } = deps;
@@ -308,7 +369,10 @@ export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<Que
     );
     if (model === BM25_ID && isReleaseView(view)) throw new NotOnSiteError(BM25_ID);
     const pool = new RetrieverPool(hub, onLoad);
+    const args: Compute = [reader, view, signal, onProgress, onLoad];
     if (isReleaseView(view) && model !== BM25_ID) {
+      const drawn = await releaseFromPack(deps, model, args);
+      if (drawn) return drawn;
       const pairs = await loadLocomoPlusRelease(reader);
       const embedder = await pool.embedder(model);
       const release = await recomputeRelease(pairs, embedder, embedder.vectors, {
@@ -318,12 +382,12 @@ export function protocolCompute(deps: ProtocolComputeDeps): ReproduceCompute<Que
       });
       return { release, backend: ranOn(embedder), model };
     }
-    const args: Compute = [reader, view, signal, onProgress, onLoad];
     if (model === BM25_ID) return embedded(pool, model, args);
-    const pack = await packFor(deps, model);
+    const pack = await packFor(deps, model, view.spec.benchmark);
     if (pack && !('error' in pack) && packs) {
       const withPacks = { ...deps, packs };
       if (view.vectors === 'browser') return recompute(withPacks, pool, pack, model, args);
+      if (view.vectors === 'verify') return verify(withPacks, pool, pack, model, args);
       const drawn = await fromPack(withPacks, pack, model, args);
       if (drawn && 'unreadable' in drawn) {
         const source: VectorSource = { kind: 'unreadable', error: drawn.unreadable };
@@ -361,6 +425,10 @@ export function vectorSourceLine(source: VectorSource, label: string, backend: s
           ? `; ${plural(missing, 'text')} ${missing === 1 ? 'is' : 'are'} not in the pack`
           : '';
       return `Recomputed in this browser (${backend}): max deviation from the site's vectors (${pack.dtype}, ${shortDigest(pack.sha256)}) ${source.maxDeviation.toExponential(1)} over ${plural(compared, 'vector')}${gap}.`;
+    }
+    case 'verified': {
+      const { pack, compared } = source;
+      return `From the site's vectors (${label}, ${pack.dtype}, ${shortDigest(pack.sha256)}), verified in this browser (${backend}): ${plural(compared, 'text')} of its ${pack.rows.toLocaleString('en')} (seeded sample, seed ${VERIFY_SEED}) re-embedded here, max deviation ${source.maxDeviation.toExponential(1)}.`;
     }
     case 'unreadable':
       return `The site's vectors could not be read (${source.error}); embedded in this browser instead.`;

@@ -11,7 +11,7 @@ import type { Embedder, EmbedKind, EmbeddingMatrix, EmbedOptions } from '../embe
 import { MODEL_DTYPES, type ModelDtype, type ModelSpec } from '../embed/model-registry.ts';
 import { vectorKeyScope, vectorKeys } from '../embed/vector-cache-key.ts';
 import { loadSiteManifest } from '../offline/site-files.ts';
-import { MANIFEST_FILE } from '../offline/precache.ts';
+import { MANIFEST_FILE, ON_USE_PACK_SUFFIX } from '../offline/precache.ts';
 import { checkPack, matrixFromPack, readVectorPack, refuseBadVectors } from './pack.ts';
 
 export const SITE_PACKS_DIR = 'vectors';
@@ -59,17 +59,39 @@ function stallError(file: string, seconds: number, read: number): SitePackError 
 /** "sha256 0123456789ab…": a pack's digest as the pages name it. */
 export const shortDigest = (sha256: string): string => `sha256 ${sha256.slice(0, 12)}…`;
 
-/** The one name a model's pack has on the site. */
-export function sitePackFile(model: string, dtype: ModelDtype): string {
-  return `${model}-${dtype}.parquet`.replace(/[^A-Za-z0-9._-]/g, '_');
+/** The group of views whose pack the service worker precaches (InMind's); others come on first use. */
+export const PRECACHED_PACK_GROUP = 'inmind';
+
+/**
+ * The one name a model's pack of a group of views has on the site: InMind's keeps the plain name;
+ * another group's ends in `.on-use.parquet`, which the build leaves out of the precache.
+ */
+export function sitePackFile(
+  model: string,
+  dtype: ModelDtype,
+  group: string = PRECACHED_PACK_GROUP,
+): string {
+  const name = group === PRECACHED_PACK_GROUP ? `${model}-${dtype}` : `${model}-${dtype}-${group}`;
+  const ext = group === PRECACHED_PACK_GROUP ? '.parquet' : ON_USE_PACK_SUFFIX;
+  return `${name.replace(/[^A-Za-z0-9_-]/g, '_')}${ext}`;
 }
 
+/** The protocol id of a pack's view (`inmind?bg=content` → `inmind`). */
+export const viewBenchmark = (view: string): string => view.split('?', 1)[0];
+
+/**
+ * The pack of `model` in `dtype` that holds the views of protocol `benchmark`; without one, the
+ * first the index lists (InMind's: the Playground's texts).
+ */
 export function findSitePack(
   index: SitePackIndex,
   model: string,
   dtype: ModelDtype,
+  benchmark?: string,
 ): SitePackEntry | null {
-  return index.packs.find((p) => p.model === model && p.dtype === dtype) ?? null;
+  const mine = index.packs.filter((p) => p.model === model && p.dtype === dtype);
+  if (benchmark === undefined) return mine[0] ?? null;
+  return mine.find((p) => p.protocols.some((v) => viewBenchmark(v) === benchmark)) ?? null;
 }
 
 function field<T>(
@@ -312,9 +334,10 @@ export class SitePacks {
     return this.index;
   }
 
-  async find(model: string, dtype: ModelDtype): Promise<SitePackEntry | null> {
+  /** `benchmark`: the pack holding that protocol's views; absent: the first (InMind's). */
+  async find(model: string, dtype: ModelDtype, benchmark?: string): Promise<SitePackEntry | null> {
     const index = await this.list();
-    return index ? findSitePack(index, model, dtype) : null;
+    return index ? findSitePack(index, model, dtype, benchmark) : null;
   }
 
   /**
@@ -325,14 +348,15 @@ export class SitePacks {
     model: string,
     dtype: ModelDtype,
     spec: ModelSpec,
+    benchmark?: string,
   ): Promise<SitePackVectors | null> {
-    const entry = await this.find(model, dtype);
+    const entry = await this.find(model, dtype, benchmark);
     return entry ? this.vectors(entry, spec) : null;
   }
 
   /** The pack's vectors, fetched and checked once per page. */
   vectors(entry: SitePackEntry, spec: ModelSpec): Promise<SitePackVectors> {
-    const key = sitePackFile(entry.model, entry.dtype);
+    const key = entry.file;
     let found = this.loaded.get(key);
     if (!found) {
       found = this.fetchPack(entry, spec);

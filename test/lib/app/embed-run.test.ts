@@ -27,6 +27,7 @@ const spec = getModelSpec('tiny-bert');
 const choice: EmbedChoice = {
   model: refOfSpec(spec, { dtype: spec.dtypes[0], backend: 'wasm' }),
   failWebgpuProbe: false,
+  perturbProbe: null,
 };
 
 function setup(

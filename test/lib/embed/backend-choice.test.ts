@@ -93,6 +93,10 @@ describe('chooseBackend', () => {
       'WebGPU (emulated on the CPU: a software adapter (swiftshader))',
     );
     expect(backendLabel({ backend: 'wasm' })).toBe('WASM');
+    const probe = { texts: 24, worstCosine: 1, threshold: 0.9999, reference: 'ST' };
+    expect(backendLabel({ backend: 'wasm', probe })).toBe(
+      'WASM · probe: 24 texts, worst cosine 1 ≥ 0.9999 vs ST',
+    );
   });
 });
 

@@ -40,6 +40,7 @@ class FakeWorker implements RpcWorker {
       const info: LoadInfo = {
         backend: 'wasm',
         fallbackReason: 'WASM was chosen',
+        probe: null,
         emulated: null,
         adapter: null,
         threads: 1,

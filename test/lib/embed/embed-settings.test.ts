@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listModelSpecs } from '../../../src/lib/embed/model-registry.ts';
 import {
+  asksPerturbation,
   asksProbeFailure,
   readEmbedSettings,
   settingsParams,
@@ -29,6 +30,13 @@ describe('Embeddings page settings in the URL', () => {
     expect(asksProbeFailure({ webgpuProbe: 'fail' })).toBe(true);
     expect(asksProbeFailure({ webgpuProbe: 'pass' })).toBe(false);
     expect(readEmbedSettings({ webgpuProbe: 'fail' }, specs).failWebgpuProbe).toBe(false);
+  });
+
+  it('knows the perturbation test aid, and ignores it outside test builds', () => {
+    expect(asksPerturbation({ probePerturb: 'webgpu' })).toBe('webgpu');
+    expect(asksPerturbation({ probePerturb: 'wasm' })).toBe('wasm');
+    expect(asksPerturbation({ probePerturb: 'gpu' })).toBeNull();
+    expect(readEmbedSettings({ probePerturb: 'webgpu' }, specs).perturbProbe).toBeNull();
   });
 
   it('writes non-defaults only, and round-trips', () => {

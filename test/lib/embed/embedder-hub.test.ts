@@ -160,6 +160,7 @@ function reportOf(backend: 'wasm' | 'webgpu'): LoadReport {
   return {
     backend,
     fallbackReason: null,
+    probe: null,
     emulated: null,
     adapter: null,
     threads: 1,

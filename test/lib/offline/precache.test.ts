@@ -42,6 +42,8 @@ describe('classifyAsset', () => {
     expect(classifyAsset('data/locomo/locomo10.json')).toBe('data');
     expect(classifyAsset('models/minilm/onnx/model.onnx')).toBe('model');
     expect(classifyAsset('assets/duckdb-mvp-y.wasm')).toBe('fallback');
+    expect(classifyAsset('vectors/minilm-fp32.parquet')).toBe('shell');
+    expect(classifyAsset('vectors/minilm-fp32-locomo.on-use.parquet')).toBe('skip');
     expect(classifyAsset('assets/duckdb-browser-mvp.worker-y.js')).toBe('fallback');
     for (const skip of [
       'sw.js',

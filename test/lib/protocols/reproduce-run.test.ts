@@ -201,6 +201,27 @@ describe('protocolCompute', () => {
     expect(made).toHaveLength(0);
   });
 
+  it("never fetches a pack that does not list the view's protocol (InMind's for LoCoMo-Conv)", async () => {
+    const { hub } = fakeHub();
+    const { entry, bytes } = await realPack();
+    const asked: string[] = [];
+    const packs = new SitePacks('http://site.test/', async (input) => {
+      const rel = String(input).slice('http://site.test/'.length);
+      asked.push(rel);
+      if (rel === 'vectors/index.json') {
+        return Response.json({ format: SITE_PACKS_FORMAT, packs: [entry] });
+      }
+      return new Response(rel.endsWith('.parquet') ? bytes : 'no', { status: 200 });
+    });
+    const served = Promise.resolve(new Map([['tiny-bert', ['fp32'] as const]]));
+    const compute = protocolCompute({ hub, served, packs });
+    const conv = readReproduceParams({ bench: 'locomo-conv', ret: 'tiny-bert' });
+    const never = new AbortController().signal;
+    const catalog = new Catalog(emptyEngine);
+    await expect(compute(catalog, conv, never, () => undefined)).rejects.toThrow();
+    expect(asked.filter((a) => a.endsWith('.parquet'))).toEqual([]);
+  });
+
   it('loads the model through the hub on the view’s device, and waits for missing tables', async () => {
     const { hub, made } = fakeHub();
     const compute = protocolCompute({ hub, served: Promise.resolve(new Map()) });
@@ -276,7 +297,7 @@ const pinned: SitePackEntry = {
   bytes: 10,
   rows: 1234,
   dim: 32,
-  protocols: ['inmind-figure4'],
+  protocols: ['inmind-figure4', 'inmind'],
   inputs: 'cd'.repeat(32),
 };
 

@@ -55,6 +55,21 @@ describe('the site vector index', () => {
     expect(sitePackFile('tiny-bert', 'fp32')).toBe('tiny-bert-fp32.parquet');
   });
 
+  it("finds the pack that holds a protocol's views; InMind's first without one; LoCoMo's on first use", async () => {
+    const inmind = await entryOf(await packBytes());
+    const conv = {
+      ...inmind,
+      file: sitePackFile('tiny-bert', 'fp32', 'locomo-conv'),
+      protocols: ['locomo-conv'],
+    };
+    const index = parseSitePackIndex({ format: SITE_PACKS_FORMAT, packs: [inmind, conv] });
+    expect(findSitePack(index, 'tiny-bert', 'fp32')).toEqual(inmind);
+    expect(findSitePack(index, 'tiny-bert', 'fp32', 'locomo-conv')).toEqual(conv);
+    expect(findSitePack(index, 'tiny-bert', 'fp32', inmind.protocols[0])).toEqual(inmind);
+    expect(findSitePack(index, 'tiny-bert', 'fp32', 'locomo')).toBeNull();
+    expect(conv.file).toBe('tiny-bert-fp32-locomo-conv.on-use.parquet');
+  });
+
   it('names the entry and field that are wrong, and refuses a file outside vectors/', async () => {
     const entry = await entryOf(await packBytes());
     expect(() => parseSitePackIndex({ format: 'other' })).toThrow(/not a site vector index/);
