@@ -21,8 +21,8 @@ const LOADERS: Record<PageKind, () => Promise<PageModule>> = {
   benchmarks: () => import('./BenchmarksPage.svelte'),
   mydata: () => import('./MyDataPage.svelte'),
   reproduce: () => import('./ReproducePage.svelte'),
-  playground: () => import('./PlaygroundPage.svelte'),
-  console: () => import('./ConsolePage.svelte'),
+  playground: () => import('../features/playground/PlaygroundPage.svelte'),
+  console: () => import('../features/console/ConsolePage.svelte'),
 };
 
 /** One entry per page: the nav, the router and the URL all read this list. */

@@ -1,25 +1,25 @@
 // The SQL console's run state: one statement at a time on the console's own DuckDB connection
 // (opened again when DuckDB is restarted), its result or error, cancelling, and the history.
-import type { Catalog } from '../db/catalog.ts';
-import { StatementCancelledError, type StatementRunner } from '../db/engine.ts';
+import type { Catalog } from '../../lib/db/catalog.ts';
+import { StatementCancelledError, type StatementRunner } from '../../lib/db/engine.ts';
 import {
   ConsoleError,
   RESULT_CAP,
   runConsoleSql,
   type ConsoleResult,
-} from '../console/console-runner.ts';
+} from './core/console-runner.ts';
 import {
   addToHistory,
   clearHistory,
   readHistory,
   type HistoryEntry,
   type HistoryStorage,
-} from '../console/history.ts';
-import { mayChangeTables } from '../console/statements.ts';
-import { judgeSql, planRun, type Judgement, type TableOwnership } from '../console/guard.ts';
-import { errorMessage } from '../common/error-message.ts';
-import { benchmarkTables } from '../benchmarks/registry.ts';
-import type { AppServices } from './services.svelte.ts';
+} from './core/history.ts';
+import { mayChangeTables } from './core/statements.ts';
+import { judgeSql, planRun, type Judgement, type TableOwnership } from './core/guard.ts';
+import { errorMessage } from '../../lib/common/error-message.ts';
+import { benchmarkTables } from '../../lib/benchmarks/registry.ts';
+import type { AppServices } from '../../lib/app/services.svelte.ts';
 
 /** The tables each DuckDB's console created (a restarted DuckDB starts with none). */
 const consoleTables = new WeakMap<Catalog, Set<string>>();

@@ -1,8 +1,8 @@
 // The Playground's composition root: its session, made from the app's services.
-import type { SiteModels } from '../embed/site-models.ts';
-import { PlaygroundSession } from '../playground/session.ts';
-import { whenBackOnline } from './back-online.ts';
-import { sitePacks, type SiteServices } from './site-packs.ts';
+import type { SiteModels } from '../../lib/embed/site-models.ts';
+import { PlaygroundSession } from './core/session.ts';
+import { whenBackOnline } from '../../lib/app/back-online.ts';
+import { sitePacks, type SiteServices } from '../../lib/app/site-packs.ts';
 
 /** Where the browser says the network came back (the window). */
 type OnlineEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;

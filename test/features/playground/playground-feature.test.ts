@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playgroundSession } from '../../../src/lib/app/playground-feature.ts';
+import { playgroundSession } from '../../../src/features/playground/playground-feature.ts';
 import { EmbedderHub } from '../../../src/lib/embed/embedder-hub.ts';
 
 describe("the Playground's composition root", () => {

@@ -1,9 +1,9 @@
 // One run of the reader's SQL on the console's connection: the rows (up to a cap), each column
 // with its DuckDB type, the time DuckDB took, or the error with where DuckDB pointed.
-import { StatementCancelledError, type StatementRunner } from '../db/engine.ts';
-import type { SqlRow } from '../query/sql-values.ts';
-import { rowSchema } from '../query/row-schema.ts';
-import { errorMessage } from '../common/error-message.ts';
+import { StatementCancelledError, type StatementRunner } from '../../../lib/db/engine.ts';
+import type { SqlRow } from '../../../lib/query/sql-values.ts';
+import { rowSchema } from '../../../lib/query/row-schema.ts';
+import { errorMessage } from '../../../lib/common/error-message.ts';
 import { errorPosition, readDuckDbError, type ErrorPosition } from './error-position.ts';
 import { consoleColumns, type ConsoleColumn, type DescribedColumn } from './result-types.ts';
 import { describeSql, splitStatements, type Statement } from './statements.ts';

@@ -1,6 +1,6 @@
 // The console's state in the URL: `#/console?sql=…` holds the text, `run=1` says it was run, so
 // a copied link opens on the same query and result.
-import { formatHash } from '../common/url-state.ts';
+import { formatHash } from '../../../lib/common/url-state.ts';
 import { hasStatement } from './statements.ts';
 
 export const CONSOLE_PAGE = 'console';

@@ -3,7 +3,7 @@
 // MemLens's tables (the papers' and benchmarks' data every page reads) and the tables Your data
 // keeps are never changed from here, and statements that reach files, extensions or settings
 // are refused. DuckDB's locked configuration (db/engine.ts) stands behind this.
-import { isUserTable } from '../query/user-tables.ts';
+import { isUserTable } from '../../../lib/query/user-tables.ts';
 import { READ_ONLY_KEYWORDS, splitStatements, type Statement, type Token } from './statements.ts';
 
 export interface TableOwnership {

@@ -1,7 +1,7 @@
 // A console result as CSV (through the app's formula-safe writer) or as Parquet.
 import { parquetWriteBuffer, type BasicType, type ColumnSource } from 'hyparquet-writer';
-import { csvExport, type CsvExport } from '../common/csv-export.ts';
-import type { SqlRow, SqlValue } from '../query/sql-values.ts';
+import { csvExport, type CsvExport } from '../../../lib/common/csv-export.ts';
+import type { SqlRow, SqlValue } from '../../../lib/query/sql-values.ts';
 import type { ConsoleColumn } from './result-types.ts';
 
 export function resultCsv(columns: readonly ConsoleColumn[], rows: readonly SqlRow[]): CsvExport {

@@ -1,7 +1,7 @@
 // A console result's columns with DuckDB's type names (from DESCRIBE of the query) where DuckDB
 // gave them, else the Arrow type the result carried; and how a cell reads in the grid.
-import type { SqlValue } from '../query/sql-values.ts';
-import type { StatementColumn } from '../db/engine.ts';
+import type { SqlValue } from '../../../lib/query/sql-values.ts';
+import type { StatementColumn } from '../../../lib/db/engine.ts';
 
 export interface ConsoleColumn {
   name: string;

@@ -1,8 +1,8 @@
 // The schema browser and the editor's completion: every table and view a reader can query, with
 // its columns and types, grouped by where it came from.
-import { defineQuery } from '../query/define-query.ts';
-import { rowSchema } from '../query/row-schema.ts';
-import { sql } from '../query/sql.ts';
+import { defineQuery } from '../../../lib/query/define-query.ts';
+import { rowSchema } from '../../../lib/query/row-schema.ts';
+import { sql } from '../../../lib/query/sql.ts';
 
 export const consoleSchemaQuery = defineQuery(
   'tables and columns',

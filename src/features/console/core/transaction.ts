@@ -2,10 +2,10 @@
 // change is settled by what DuckDB did, never by how the console read the text: a query runs in
 // a read-only transaction and is rolled back; a confirmed write commits only when DuckDB's catalog
 // and the contents of every table it was not meant to change are as they were before it ran.
-import type { StatementRunner } from '../db/engine.ts';
-import type { SqlRow } from '../query/sql-values.ts';
-import { quoteIdent } from '../query/sql-text.ts';
-import { errorMessage } from '../common/error-message.ts';
+import type { StatementRunner } from '../../../lib/db/engine.ts';
+import type { SqlRow } from '../../../lib/query/sql-values.ts';
+import { quoteIdent } from '../../../lib/query/sql-text.ts';
+import { errorMessage } from '../../../lib/common/error-message.ts';
 
 /** Why a statement was undone: it changed what it had no right to, or ended the transaction. */
 export class TransactionRefusal extends Error {

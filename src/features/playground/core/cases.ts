@@ -1,8 +1,8 @@
 // Curated playground cases. The texts are never copied here: each case names an InMind task or
 // a LoCoMo question by id, and is read from the loaded benchmark tables.
 
-import { domainLabel } from '../common/domain-label.ts';
-import type { InMindTask } from '../protocol-kit/inmind.ts';
+import { domainLabel } from '../../../lib/common/domain-label.ts';
+import type { InMindTask } from '../../../lib/protocol-kit/inmind.ts';
 
 export interface InmindCaseDef {
   id: string;

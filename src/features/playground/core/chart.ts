@@ -1,7 +1,7 @@
 // The playground's figure: how the background turns score, and where each memory falls.
 import type { TopLevelSpec } from 'vega-lite';
-import { CHART_CONFIG, FULL_WIDTH, VL_SCHEMA } from '../charts/chart-kit.ts';
-import { histogram } from '../analysis/histogram.ts';
+import { CHART_CONFIG, FULL_WIDTH, VL_SCHEMA } from '../../../lib/charts/chart-kit.ts';
+import { histogram } from '../../../lib/analysis/histogram.ts';
 import type { Ranking } from './rank.ts';
 
 /** Okabe–Ito, one per memory (dash patterns tell them apart without colour too). */

@@ -1,6 +1,6 @@
 // What the Playground's rank table shows per retriever: a memory's rank and score, or why there is
 // none yet, and a line on a model still loading or embedding.
-import { describeLoad } from '../embed/load-progress.ts';
+import { describeLoad } from '../../../lib/embed/load-progress.ts';
 import type { RetrieverOption } from './retrievers.ts';
 import type { RetrieverResult } from './session.ts';
 

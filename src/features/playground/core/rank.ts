@@ -1,9 +1,9 @@
 // Where each typed memory lands among the background turns. Memories are appended after the
 // background (as InMind's protocol appends its target), and ties go to the lower index, so a
 // tie never flatters a memory.
-import { ranksBefore, topKOfScores, type ScoredIndex } from '../analysis/topk.ts';
-import type { PrepareOptions, Retriever } from '../protocol-kit/retriever.ts';
-import type { Corpus, Protocol } from '../protocol-kit/types.ts';
+import { ranksBefore, topKOfScores, type ScoredIndex } from '../../../lib/analysis/topk.ts';
+import type { PrepareOptions, Retriever } from '../../../lib/protocol-kit/retriever.ts';
+import type { Corpus, Protocol } from '../../../lib/protocol-kit/types.ts';
 
 export interface MemoryRank {
   memory: number;

@@ -1,9 +1,9 @@
 // Which retrievers the playground offers: BM25 always, and each registered model whose files
 // this site serves (MiniLM and BGE when `npm run models` fetched them). tiny-bert, the test
 // model, always ships but has no real semantics: it is offered only when the teacher adds it.
-import type { ModelDtype, ModelSpec } from '../embed/model-registry.ts';
-import { pageDtype, type SiteModels } from '../embed/site-models.ts';
-import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
+import type { ModelDtype, ModelSpec } from '../../../lib/embed/model-registry.ts';
+import { pageDtype, type SiteModels } from '../../../lib/embed/site-models.ts';
+import { BM25_ID } from '../../../lib/protocol-kit/bm25-retriever.ts';
 
 export interface RetrieverOption {
   id: string;

@@ -1,25 +1,25 @@
 // The playground's rankings as plain state: BM25 at once, each served model shortly after the
 // texts stop changing, all through the protocols' retrievers and the app's embedder hub. A
 // ranking superseded by newer texts is aborted and never shown.
-import { ranOn, type EmbedderHub, type HubEmbedder } from '../embed/embedder-hub.ts';
-import { errorMessage } from '../common/error-message.ts';
-import { createStore, patch } from '../common/store.ts';
-import { listModelSpecs, offeredSpecs } from '../embed/model-registry.ts';
-import { parseModelRef } from '../embed/model-ref.ts';
-import { isServed, type SiteModels } from '../embed/site-models.ts';
-import type { LoadProgress } from '../embed/load-progress.ts';
-import { BM25_ID, bm25Retriever } from '../protocol-kit/bm25-retriever.ts';
-import { denseRetriever } from '../protocol-kit/dense-retriever.ts';
-import type { Retriever, RetrieverProgress } from '../protocol-kit/retriever.ts';
-import { UnitVectors } from '../embed/unit-vectors.ts';
+import { ranOn, type EmbedderHub, type HubEmbedder } from '../../../lib/embed/embedder-hub.ts';
+import { errorMessage } from '../../../lib/common/error-message.ts';
+import { createStore, patch } from '../../../lib/common/store.ts';
+import { listModelSpecs, offeredSpecs } from '../../../lib/embed/model-registry.ts';
+import { parseModelRef } from '../../../lib/embed/model-ref.ts';
+import { isServed, type SiteModels } from '../../../lib/embed/site-models.ts';
+import type { LoadProgress } from '../../../lib/embed/load-progress.ts';
+import { BM25_ID, bm25Retriever } from '../../../lib/protocol-kit/bm25-retriever.ts';
+import { denseRetriever } from '../../../lib/protocol-kit/dense-retriever.ts';
+import type { Retriever, RetrieverProgress } from '../../../lib/protocol-kit/retriever.ts';
+import { UnitVectors } from '../../../lib/embed/unit-vectors.ts';
 import {
   packFirst,
   shortDigest,
   type PackFirstCounts,
   type SitePacks,
-} from '../vectors/site-packs.ts';
-import { plural } from '../common/plural.ts';
-import type { ModelDtype } from '../embed/model-registry.ts';
+} from '../../../lib/vectors/site-packs.ts';
+import { plural } from '../../../lib/common/plural.ts';
+import type { ModelDtype } from '../../../lib/embed/model-registry.ts';
 import { rankWith, type Ranking } from './rank.ts';
 import { bm25Option, modelOption, playgroundDtype, type RetrieverOption } from './retrievers.ts';
 

@@ -1,9 +1,9 @@
 // The playground's queries, with their row decoders, and the conversion of their rows into cases.
-import { defineQuery } from '../query/define-query.ts';
-import { rowSchema } from '../query/row-schema.ts';
-import { sql } from '../query/sql.ts';
-import { inmindTaskRow } from '../protocol-kit/inputs.ts';
-import type { InMindTask } from '../protocol-kit/inmind.ts';
+import { defineQuery } from '../../../lib/query/define-query.ts';
+import { rowSchema } from '../../../lib/query/row-schema.ts';
+import { sql } from '../../../lib/query/sql.ts';
+import { inmindTaskRow } from '../../../lib/protocol-kit/inputs.ts';
+import type { InMindTask } from '../../../lib/protocol-kit/inmind.ts';
 import {
   CURATED_CASES,
   inmindCase,

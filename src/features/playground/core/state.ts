@@ -2,7 +2,7 @@
 // `q` (a typed query), `qv` (which of the case's queries), `r` (the retriever in focus),
 // `step` (the guided walk), `tiny` (`on`: the teacher added the test model). Anything missing
 // falls back to the case's own texts.
-import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
+import { BM25_ID } from '../../../lib/protocol-kit/bm25-retriever.ts';
 import { CURATED_CASES, DEFAULT_CASE, queryOf, type PlaygroundCase } from './cases.ts';
 import { TEST_MODEL } from './retrievers.ts';
 

@@ -1,8 +1,8 @@
 // The guided walk through the implicit-association blind spot, for class use. Each step sets
 // the view (case, query, retriever); its words about ranks are computed from the rank table
 // the page shows beside them, never written in advance.
-import { plural } from '../common/plural.ts';
-import { BM25_ID } from '../protocol-kit/bm25-retriever.ts';
+import { plural } from '../../../lib/common/plural.ts';
+import { BM25_ID } from '../../../lib/protocol-kit/bm25-retriever.ts';
 import { CUSTOM_CASE } from './state.ts';
 
 /** One column of the rank table, for the case's first memory; rank null while computing. */

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
+import { openNodeEngine } from '../../../../src/lib/db/node-engine.ts';
 import {
   StatementCancelledError,
   type SqlEngine,
   type StatementRunner,
-} from '../../../src/lib/db/engine.ts';
-import { ConsoleError, runConsoleSql } from '../../../src/lib/console/console-runner.ts';
+} from '../../../../src/lib/db/engine.ts';
+import {
+  ConsoleError,
+  runConsoleSql,
+} from '../../../../src/features/console/core/console-runner.ts';
 
 let engine: SqlEngine;
 let runner: StatementRunner;

@@ -3,8 +3,8 @@ import {
   consoleLink,
   consoleParams,
   readConsoleParams,
-} from '../../../src/lib/console/console-url.ts';
-import { parseHash } from '../../../src/lib/common/url-state.ts';
+} from '../../../../src/features/console/core/console-url.ts';
+import { parseHash } from '../../../../src/lib/common/url-state.ts';
 
 describe('the console in the URL', () => {
   it('links a chart SQL so that it opens and runs, and reads back the same text', () => {

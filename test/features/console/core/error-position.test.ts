@@ -3,9 +3,9 @@ import {
   describePosition,
   errorPosition,
   readDuckDbError,
-} from '../../../src/lib/console/error-position.ts';
+} from '../../../../src/features/console/core/error-position.ts';
 
-// Messages as DuckDB-WASM 1.32 writes them (test/lib/console/console-runner.test.ts gets them live).
+// Messages as DuckDB-WASM 1.32 writes them (console-runner.test.ts beside this file gets them live).
 describe('errorPosition', () => {
   it('reads the caret under a one-line query', () => {
     const sql = 'SELECT 1 FORM x';

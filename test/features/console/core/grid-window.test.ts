@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleRows } from '../../../src/lib/console/grid-window.ts';
+import { visibleRows } from '../../../../src/features/console/core/grid-window.ts';
 
 describe('visibleRows', () => {
   it('draws the rows in view and a margin, never the whole result', () => {

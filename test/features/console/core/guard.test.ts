@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeSql, linkRunBlocker } from '../../../src/lib/console/guard.ts';
+import { judgeSql, linkRunBlocker } from '../../../../src/features/console/core/guard.ts';
 
 const tables = {
   existing: new Set(['results', 'inmind_tasks', 'user_good', '__user_tables', 'scratch']),

@@ -6,7 +6,7 @@ import {
   clearHistory,
   readHistory,
   type HistoryStorage,
-} from '../../../src/lib/console/history.ts';
+} from '../../../../src/features/console/core/history.ts';
 
 function memoryStorage(initial: Record<string, string> = {}): HistoryStorage & {
   data: Map<string, string>;

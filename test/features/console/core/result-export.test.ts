@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
-import { resultCsv, resultParquet } from '../../../src/lib/console/result-export.ts';
+import { resultCsv, resultParquet } from '../../../../src/features/console/core/result-export.ts';
 
 const columns = [
   { name: 'n', type: 'BIGINT' },

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, consoleColumns, isNumericType } from '../../../src/lib/console/result-types.ts';
+import {
+  cellText,
+  consoleColumns,
+  isNumericType,
+} from '../../../../src/features/console/core/result-types.ts';
 
 describe('console columns', () => {
   const arrow = [

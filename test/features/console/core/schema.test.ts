@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../../src/lib/db/catalog.ts';
-import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
+import { Catalog } from '../../../../src/lib/db/catalog.ts';
+import { openNodeEngine } from '../../../../src/lib/db/node-engine.ts';
 import {
   completionSchema,
   consoleSchemaQuery,
   schemaTables,
   tableGroup,
-} from '../../../src/lib/console/schema.ts';
+} from '../../../../src/features/console/core/schema.ts';
 
 let catalog: Catalog;
 

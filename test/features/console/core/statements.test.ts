@@ -4,7 +4,7 @@ import {
   hasStatement,
   mayChangeTables,
   splitStatements,
-} from '../../../src/lib/console/statements.ts';
+} from '../../../../src/features/console/core/statements.ts';
 
 describe('splitStatements', () => {
   it('splits on semicolons outside strings, quoted names and comments', () => {

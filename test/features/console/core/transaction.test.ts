@@ -2,23 +2,26 @@
 // against DuckDB's own parser: texts built from the places the console's lexer and DuckDB's can
 // disagree (nested comments, quoting, line terminators) around every kind of statement.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
+import { openNodeEngine } from '../../../../src/lib/db/node-engine.ts';
 import {
   StatementCancelledError,
   type SqlEngine,
   type StatementRunner,
-} from '../../../src/lib/db/engine.ts';
+} from '../../../../src/lib/db/engine.ts';
 import {
   catalogFingerprint,
   fingerprintChange,
   inCheckedWriteTransaction,
   inReadOnlyTransaction,
   TransactionRefusal,
-} from '../../../src/lib/console/transaction.ts';
-import { ConsoleError, runConsoleSql } from '../../../src/lib/console/console-runner.ts';
-import { judgeSql, linkRunBlocker, planRun } from '../../../src/lib/console/guard.ts';
-import { quoteIdent } from '../../../src/lib/query/sql-text.ts';
-import { seededRandom } from '../../../src/lib/analysis/seeded-random.ts';
+} from '../../../../src/features/console/core/transaction.ts';
+import {
+  ConsoleError,
+  runConsoleSql,
+} from '../../../../src/features/console/core/console-runner.ts';
+import { judgeSql, linkRunBlocker, planRun } from '../../../../src/features/console/core/guard.ts';
+import { quoteIdent } from '../../../../src/lib/query/sql-text.ts';
+import { seededRandom } from '../../../../src/lib/analysis/seeded-random.ts';
 
 let engine: SqlEngine;
 let runner: StatementRunner;

@@ -7,8 +7,8 @@ import {
   queryOf,
   type InmindCaseDef,
   type LocomoCaseDef,
-} from '../../../src/lib/playground/cases.ts';
-import { inmindCasesFromRows } from '../../../src/lib/playground/sql.ts';
+} from '../../../../src/features/playground/core/cases.ts';
+import { inmindCasesFromRows } from '../../../../src/features/playground/core/sql.ts';
 import { tasks } from './fixtures.ts';
 
 describe('curated cases read from the InMind tasks by task_id', () => {

@@ -4,8 +4,8 @@ import {
   rankingSpec,
   rankingSummary,
   scoreBins,
-} from '../../../src/lib/playground/chart.ts';
-import { rankMemories } from '../../../src/lib/playground/rank.ts';
+} from '../../../../src/features/playground/core/chart.ts';
+import { rankMemories } from '../../../../src/features/playground/core/rank.ts';
 
 const ranking = rankMemories([1, 2, 3, 4, 0.5, 3.5], 4);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inmindTaskRows, lmeBackgroundRows } from '../../../src/lib/datasets/inmind.ts';
+import { inmindTaskRows, lmeBackgroundRows } from '../../../../src/lib/datasets/inmind.ts';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data');
 const read = (rel: string) => readFileSync(path.join(DATA, rel), 'utf8');

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { rankMemories } from '../../../src/lib/playground/rank.ts';
-import { rankCell, retrieverStatus, shortText } from '../../../src/lib/playground/rank-cells.ts';
-import type { RetrieverResult } from '../../../src/lib/playground/session.ts';
-import type { RetrieverOption } from '../../../src/lib/playground/retrievers.ts';
+import { rankMemories } from '../../../../src/features/playground/core/rank.ts';
+import {
+  rankCell,
+  retrieverStatus,
+  shortText,
+} from '../../../../src/features/playground/core/rank-cells.ts';
+import type { RetrieverResult } from '../../../../src/features/playground/core/session.ts';
+import type { RetrieverOption } from '../../../../src/features/playground/core/retrievers.ts';
 
 const minilm: RetrieverOption = { id: 'minilm', label: 'MiniLM', kind: 'dense', dtype: 'fp32' };
 const bm25: RetrieverOption = { id: 'bm25', label: 'BM25', kind: 'bm25', dtype: null };

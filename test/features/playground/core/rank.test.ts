@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from '../../../src/lib/analysis/bm25.ts';
-import { asciiWordTokens } from '../../../src/lib/analysis/tokenize.ts';
-import type { Embedder } from '../../../src/lib/embed/embedder.ts';
-import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import { bm25Retriever } from '../../../src/lib/protocol-kit/bm25-retriever.ts';
-import { denseRetriever } from '../../../src/lib/protocol-kit/dense-retriever.ts';
-import { playgroundProtocol, rankMemories, rankWith } from '../../../src/lib/playground/rank.ts';
-import { inmindCasesFromRows } from '../../../src/lib/playground/sql.ts';
-import { queryOf } from '../../../src/lib/playground/cases.ts';
+import { Bm25Index } from '../../../../src/lib/analysis/bm25.ts';
+import { asciiWordTokens } from '../../../../src/lib/analysis/tokenize.ts';
+import type { Embedder } from '../../../../src/lib/embed/embedder.ts';
+import { getModelSpec } from '../../../../src/lib/embed/model-registry.ts';
+import { bm25Retriever } from '../../../../src/lib/protocol-kit/bm25-retriever.ts';
+import { denseRetriever } from '../../../../src/lib/protocol-kit/dense-retriever.ts';
+import {
+  playgroundProtocol,
+  rankMemories,
+  rankWith,
+} from '../../../../src/features/playground/core/rank.ts';
+import { inmindCasesFromRows } from '../../../../src/features/playground/core/sql.ts';
+import { queryOf } from '../../../../src/features/playground/core/cases.ts';
 import { background, tasks } from './fixtures.ts';
 
 describe('rankMemories', () => {

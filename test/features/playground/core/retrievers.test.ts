@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getModelSpec, type ModelDtype } from '../../../src/lib/embed/model-registry.ts';
+import { getModelSpec, type ModelDtype } from '../../../../src/lib/embed/model-registry.ts';
 import {
   bm25Option,
   modelOption,
   offeredOptions,
   playgroundDtype,
   walkModel,
-} from '../../../src/lib/playground/retrievers.ts';
-import { pageDtype } from '../../../src/lib/embed/site-models.ts';
+} from '../../../../src/features/playground/core/retrievers.ts';
+import { pageDtype } from '../../../../src/lib/embed/site-models.ts';
 
 describe('playgroundDtype', () => {
   it("takes the other pages' dtype (fp32 where served), so their vectors are shared", () => {

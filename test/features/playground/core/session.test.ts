@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
-import type { SiteModels } from '../../../src/lib/embed/site-models.ts';
+import { getModelSpec } from '../../../../src/lib/embed/model-registry.ts';
+import type { SiteModels } from '../../../../src/lib/embed/site-models.ts';
 import {
   PlaygroundSession,
   packBackendLine,
   type PlaygroundSnapshot,
-} from '../../../src/lib/playground/session.ts';
+} from '../../../../src/features/playground/core/session.ts';
 import {
   SITE_PACKS_FORMAT,
   SITE_PACKS_INDEX,
   SitePacks,
-} from '../../../src/lib/vectors/site-packs.ts';
-import { FakeEmbedder, fakeHub } from '../embed/fake-embedders.ts';
-import { sitePackFixture } from '../vectors/site-pack-fixture.ts';
+} from '../../../../src/lib/vectors/site-packs.ts';
+import { FakeEmbedder, fakeHub } from '../../../lib/embed/fake-embedders.ts';
+import { sitePackFixture } from '../../../lib/vectors/site-pack-fixture.ts';
 
 const BACKGROUND = ['my cat is asleep', 'a walk in the park', 'the almond harvest'];
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../../src/lib/db/catalog.ts';
-import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
-import { loadInMind } from '../../../src/lib/loaders/core-loader.ts';
+import { Catalog } from '../../../../src/lib/db/catalog.ts';
+import { openNodeEngine } from '../../../../src/lib/db/node-engine.ts';
+import { loadInMind } from '../../../../src/lib/loaders/core-loader.ts';
 import {
   collectBenchmarkRows,
   loadBenchmarkRows,
-} from '../../../src/lib/loaders/benchmark-loader.ts';
+} from '../../../../src/lib/loaders/benchmark-loader.ts';
 import {
   backgroundQuery,
   hasLocomoTables,
@@ -14,9 +14,9 @@ import {
   locomoCaseQueriesQuery,
   locomoCaseTurnsQuery,
   locomoCasesFromRows,
-} from '../../../src/lib/playground/sql.ts';
-import { tableNamesQuery } from '../../../src/lib/query/catalog-queries.ts';
-import { SITE, siteFetch } from '../data/site-fetch.ts';
+} from '../../../../src/features/playground/core/sql.ts';
+import { tableNamesQuery } from '../../../../src/lib/query/catalog-queries.ts';
+import { SITE, siteFetch } from '../../../lib/data/site-fetch.ts';
 import { background } from './fixtures.ts';
 
 let catalog: Catalog;

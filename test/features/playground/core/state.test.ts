@@ -5,8 +5,8 @@ import {
   joinMemories,
   readState,
   splitMemories,
-} from '../../../src/lib/playground/state.ts';
-import type { PlaygroundCase } from '../../../src/lib/playground/cases.ts';
+} from '../../../../src/features/playground/core/state.ts';
+import type { PlaygroundCase } from '../../../../src/features/playground/core/cases.ts';
 
 const RETRIEVERS = ['bm25', 'tiny-bert', 'minilm'];
 const demo: PlaygroundCase = {

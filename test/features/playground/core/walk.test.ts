@@ -4,10 +4,14 @@ import {
   stepArrival,
   walkSteps,
   type WalkTable,
-} from '../../../src/lib/playground/walk.ts';
-import { readState } from '../../../src/lib/playground/state.ts';
-import { bm25Option, modelOption, walkModel } from '../../../src/lib/playground/retrievers.ts';
-import { getModelSpec } from '../../../src/lib/embed/model-registry.ts';
+} from '../../../../src/features/playground/core/walk.ts';
+import { readState } from '../../../../src/features/playground/core/state.ts';
+import {
+  bm25Option,
+  modelOption,
+  walkModel,
+} from '../../../../src/features/playground/core/retrievers.ts';
+import { getModelSpec } from '../../../../src/lib/embed/model-registry.ts';
 
 describe('the guided walk', () => {
   it('has five steps whose parameters are all valid view states', () => {
