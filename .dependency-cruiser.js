@@ -36,6 +36,7 @@ export const TIERS = [
       loaders: ['benchmarks', 'datasets', 'results'],
       protocols: ['benchmarks', 'protocol-kit', 'userdata'],
       'src/features/console/core': [],
+      'src/features/mydata/core': ['userdata'],
       'src/features/playground/core': ['charts', 'protocol-kit'],
     },
   },
@@ -56,8 +57,14 @@ export const TIERS = [
     folders: {
       'src/components': [],
       'src/features/console': ['src/components'],
+      'src/features/mydata': ['src/components'],
       'src/features/playground': ['src/components'],
-      'src/pages': ['src/components', 'src/features/console', 'src/features/playground'],
+      'src/pages': [
+        'src/components',
+        'src/features/console',
+        'src/features/mydata',
+        'src/features/playground',
+      ],
       'src/App.svelte': ['src/components', 'src/pages'],
       'src/styles.css': [],
       'src/main.ts': ['src/App.svelte', 'src/styles.css'],

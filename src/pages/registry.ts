@@ -19,7 +19,7 @@ const LOADERS: Record<PageKind, () => Promise<PageModule>> = {
   paper: () => import('./PaperPage.svelte'),
   embeddings: () => import('./EmbeddingsPage.svelte'),
   benchmarks: () => import('./BenchmarksPage.svelte'),
-  mydata: () => import('./MyDataPage.svelte'),
+  mydata: () => import('../features/mydata/MyDataPage.svelte'),
   reproduce: () => import('./ReproducePage.svelte'),
   playground: () => import('../features/playground/PlaygroundPage.svelte'),
   console: () => import('../features/console/ConsolePage.svelte'),

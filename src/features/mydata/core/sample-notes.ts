@@ -1,10 +1,15 @@
 // What the mapping step lists about the records it read, before anything is loaded: ids that
 // repeat, keys an object repeats (the last one wins), and fields whose values change type.
-import { plural } from '../common/plural.ts';
-import { fieldValue, kindOf, type FieldInfo, type ValueKind } from './fields.ts';
-import { ROLES, type Mapping } from './mapping.ts';
-import type { UserRecord } from './record.ts';
-import { describeRepeats, type KeyRepeat } from './repeated-keys.ts';
+import { plural } from '../../../lib/common/plural.ts';
+import {
+  fieldValue,
+  kindOf,
+  type FieldInfo,
+  type ValueKind,
+} from '../../../lib/userdata/fields.ts';
+import { ROLES, type Mapping } from '../../../lib/userdata/mapping.ts';
+import type { UserRecord } from '../../../lib/userdata/record.ts';
+import { describeRepeats, type KeyRepeat } from '../../../lib/userdata/repeated-keys.ts';
 
 /** Names of a record's own id, most specific first; the first top-level field named so is checked. */
 const ID_NAMES = ['task_id', 'query_id', 'question_id', 'record_id', 'qid', 'uid', 'id', '_id'];

@@ -1,9 +1,9 @@
-import { blobSource, type ByteSource } from './byte-source.ts';
-import { formatBytes } from '../common/format-bytes.ts';
-import { READER_DOWNLOAD_HEADER } from '../offline/routes.ts';
-import { errorMessage } from '../common/error-message.ts';
-import { connectAllowed, describeSources } from '../offline/csp.ts';
-import { StallWatch } from '../common/stall-watch.ts';
+import { blobSource, type ByteSource } from '../../../lib/userdata/byte-source.ts';
+import { formatBytes } from '../../../lib/common/format-bytes.ts';
+import { READER_DOWNLOAD_HEADER } from '../../../lib/offline/routes.ts';
+import { errorMessage } from '../../../lib/common/error-message.ts';
+import { connectAllowed, describeSources } from '../../../lib/offline/csp.ts';
+import { StallWatch } from '../../../lib/common/stall-watch.ts';
 
 /** A download that sends no byte for this long (headers included) is stopped with a message. */
 export const STALL_SECONDS = 15;

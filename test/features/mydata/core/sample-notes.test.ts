@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { inspectUserFile } from '../../../src/lib/userdata/inspect.ts';
-import { bytesSource } from '../../../src/lib/userdata/byte-source.ts';
+import { inspectUserFile } from '../../../../src/lib/userdata/inspect.ts';
+import { bytesSource } from '../../../../src/lib/userdata/byte-source.ts';
 import {
   duplicateIdNote,
   sampleNotes,
   typeMismatchNotes,
-} from '../../../src/lib/userdata/sample-notes.ts';
-import { summarizeFields } from '../../../src/lib/userdata/fields.ts';
-import { emptyMapping } from '../../../src/lib/userdata/mapping.ts';
-import type { UserRecord } from '../../../src/lib/userdata/record.ts';
-import type { JsonObject } from '../../../src/lib/datasets/validate.ts';
+} from '../../../../src/features/mydata/core/sample-notes.ts';
+import { summarizeFields } from '../../../../src/lib/userdata/fields.ts';
+import { emptyMapping } from '../../../../src/lib/userdata/mapping.ts';
+import type { UserRecord } from '../../../../src/lib/userdata/record.ts';
+import type { JsonObject } from '../../../../src/lib/datasets/validate.ts';
 
 const records = (...values: JsonObject[]): UserRecord[] =>
   values.map((value, i) => ({ line: i + 1, path: '', value }));

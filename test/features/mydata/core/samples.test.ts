@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLES } from '../../../src/lib/userdata/samples.ts';
-import { kindKey, rowKindOf } from '../../../src/lib/userdata/row-kind.ts';
+import { SAMPLES } from '../../../../src/features/mydata/core/samples.ts';
+import { kindKey, rowKindOf } from '../../../../src/lib/userdata/row-kind.ts';
 
 const rowsOf = (name: string): Record<string, unknown>[] => {
   const sample = SAMPLES.find((s) => s.name === name);

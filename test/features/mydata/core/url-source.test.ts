@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { STALL_SECONDS, fetchUrlSource, resolveUrl } from '../../../src/lib/userdata/url-source.ts';
-import { freeTableName } from '../../../src/lib/userdata/table-name.ts';
+import {
+  STALL_SECONDS,
+  fetchUrlSource,
+  resolveUrl,
+} from '../../../../src/features/mydata/core/url-source.ts';
+import { freeTableName } from '../../../../src/lib/userdata/table-name.ts';
 
 const target = resolveUrl('/memlens/endless.jsonl', 'http://127.0.0.1:1/memlens/');
 
