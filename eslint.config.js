@@ -99,7 +99,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lib/**/*.ts'],
+    // The core: src/lib and each feature's core/ (src/features/<name>/core/).
+    files: ['src/lib/**/*.ts', 'src/features/*/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -25,7 +25,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell-core',
-              test: /\/src\/lib\/(common|offline)\/|\/src\/lib\/(db\/engine|datasets\/validate|console\/console-url|app\/download|embed\/test-hooks)\.ts$/,
+              test: /\/src\/lib\/(common|offline)\/|\/src\/lib\/(db\/engine|datasets\/validate|app\/download|embed\/test-hooks)\.ts$|\/src\/features\/console\/core\/console-url\.ts$/,
             },
             {
               // The same for the small modules the start path shares with lazy pages.

@@ -19,10 +19,10 @@ const LOADERS: Record<PageKind, () => Promise<PageModule>> = {
   paper: () => import('./PaperPage.svelte'),
   embeddings: () => import('./EmbeddingsPage.svelte'),
   benchmarks: () => import('./BenchmarksPage.svelte'),
-  mydata: () => import('./MyDataPage.svelte'),
+  mydata: () => import('../features/mydata/MyDataPage.svelte'),
   reproduce: () => import('./ReproducePage.svelte'),
-  playground: () => import('./PlaygroundPage.svelte'),
-  console: () => import('./ConsolePage.svelte'),
+  playground: () => import('../features/playground/PlaygroundPage.svelte'),
+  console: () => import('../features/console/ConsolePage.svelte'),
 };
 
 /** One entry per page: the nav, the router and the URL all read this list. */

@@ -375,15 +375,15 @@ export const CASES: Readonly<Record<string, CommandCase>> = {
     why: 'npm test runs the e2e project',
     files: ['test/e2e/console-sandbox.test.ts'],
   },
-  'npx vitest run --project unit test/lib/console test/lib/db/engine.test.ts test/lib/offline test/lib/userdata/url-source.test.ts test/lib/userdata/mapping.test.ts':
+  'npx vitest run --project unit test/features/console test/lib/db/engine.test.ts test/lib/offline test/features/mydata/core/url-source.test.ts test/lib/userdata/mapping.test.ts':
     {
       kind: 'elsewhere',
       why: 'npm test runs the unit project',
       files: [
-        'test/lib/console',
+        'test/features/console',
         'test/lib/db/engine.test.ts',
         'test/lib/offline',
-        'test/lib/userdata/url-source.test.ts',
+        'test/features/mydata/core/url-source.test.ts',
         'test/lib/userdata/mapping.test.ts',
       ],
     },

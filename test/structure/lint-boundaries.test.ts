@@ -35,6 +35,15 @@ describe('import boundaries', () => {
     expect(await restricted(file, "import { x } from '../analysis/stats.ts';\n")).toEqual([]);
   });
 
+  it("a feature's core is held to the same: no Svelte component, page or component module", async () => {
+    const file = 'src/features/console/core/boundary-probe.ts';
+    expect(await restricted(file, "import A from '../ConsolePage.svelte';\n")).toHaveLength(1);
+    expect(
+      await restricted(file, "import { x } from '../../../components/registry.ts';\n"),
+    ).toHaveLength(1);
+    expect(await restricted(file, "import { x } from './statements.ts';\n")).toEqual([]);
+  });
+
   it('Svelte files never import src/lib/db, types included', async () => {
     const file = 'src/pages/BoundaryProbe.svelte';
     const svelte = (line: string) => `<script lang="ts">\n  ${line}\n  void x;\n</script>\n`;

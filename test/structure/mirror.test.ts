@@ -1,5 +1,6 @@
-// Tests mirror src/lib file by file: src/lib/x/y.ts has test/lib/x/y.test.ts, or is listed below
-// with the reason it has none. Tests of scripts live under test/scripts/, named after the script.
+// Tests mirror src/lib and src/features file by file: src/lib/x/y.ts has test/lib/x/y.test.ts,
+// src/features/f/core/y.ts has test/features/f/core/y.test.ts, or it is listed below with the
+// reason it has none. Tests of scripts live under test/scripts/, named after the script.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ const RUNES =
 const CATALOG_SQL =
   'SQL run on DuckDB by every test that opens a catalog (viewer-queries, core-loader, load, parquet, sql)';
 
-/** Module (path under src/lib) → why it has no mirrored test file. */
+/** Module (path under src/lib, or under src/ for features/) → why it has no mirrored test file. */
 export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
   'analysis/index.ts': 're-exports only',
   'app/import-failure.ts':
@@ -32,7 +33,7 @@ export const WITHOUT_MIRRORED_TEST: Readonly<Record<string, string>> = {
     "a comparison's pack-label note: test/lib/vectors/pack-agreement.test.ts, the vector-checks e2e",
   'app/download.ts': 'DOM only (an <a download> click); exercised by the chart export e2e',
   'app/page-props.ts': TYPES_ONLY,
-  'app/console-session.svelte.ts': RUNES,
+  'features/console/console-session.svelte.ts': RUNES,
   'app/data-session.svelte.ts': RUNES,
   'app/services.svelte.ts': RUNES,
   'app/use-query.svelte.ts': RUNES,
@@ -120,14 +121,23 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-const modules = tsFiles('src/lib').map((file) => file.slice('src/lib/'.length));
-const mirrored = (module: string) =>
-  existsSync(path.join(repoRoot, 'test/lib', module.replace(/\.ts$/, '.test.ts')));
+const modules = [
+  ...tsFiles('src/lib').map((file) => file.slice('src/lib/'.length)),
+  ...tsFiles('src/features').map((file) => file.slice('src/'.length)),
+];
+/** `features/…` sits under src/ and test/; anything else under src/lib/ and test/lib/. */
+const testOf = (module: string) =>
+  path
+    .join(module.startsWith('features/') ? 'test' : 'test/lib', module)
+    .replace(/\.ts$/, '.test.ts');
+const mirrored = (module: string) => existsSync(path.join(repoRoot, testOf(module)));
 
-describe('tests mirror src/lib', () => {
+describe('tests mirror src/lib and src/features', () => {
   it('every module has test/lib/<same path>.test.ts or a listed reason', () => {
     const missing = modules.filter((m) => !mirrored(m) && !(m in WITHOUT_MIRRORED_TEST));
-    expect(missing.map((m) => `src/lib/${m}`)).toEqual([]);
+    expect(missing.map((m) => (m.startsWith('features/') ? `src/${m}` : `src/lib/${m}`))).toEqual(
+      [],
+    );
   });
 
   it('the list names only modules that exist and still lack a mirrored test', () => {

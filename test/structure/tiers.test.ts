@@ -1,6 +1,7 @@
 // The tiers of .dependency-cruiser.js (`npm run deps`), run by dependency-cruiser itself on a small
-// tree of probe modules: an import up a tier, an undeclared edge inside a tier and a folder no tier
-// places each fail; a declared edge and an import down a tier pass.
+// tree of probe modules: an import up a tier, an undeclared edge inside a tier, a feature reaching
+// another one or its core reaching up, and a folder no tier places each fail; a declared edge and an
+// import down a tier pass.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,8 +67,8 @@ describe('the tiers of .dependency-cruiser.js', () => {
     const root = probeTree({
       'src/lib/common/a.ts': ['src/lib/db/a.ts'],
       'src/lib/db/a.ts': [],
-      'src/lib/console/a.ts': [],
-      'src/lib/datasets/a.ts': ['src/lib/console/a.ts'],
+      'src/lib/userdata/a.ts': [],
+      'src/lib/datasets/a.ts': ['src/lib/userdata/a.ts'],
       'src/lib/charts/a.ts': ['src/lib/app/a.ts'],
       'src/lib/app/a.ts': [],
       'src/components/a.ts': ['src/pages/a.ts'],
@@ -77,7 +78,7 @@ describe('the tiers of .dependency-cruiser.js', () => {
       'core-imports-app: src/lib/charts/a.ts → src/lib/app/a.ts',
       'tier:charts: src/lib/charts/a.ts → src/lib/app/a.ts',
       'tier:common: src/lib/common/a.ts → src/lib/db/a.ts',
-      'tier:datasets: src/lib/datasets/a.ts → src/lib/console/a.ts',
+      'tier:datasets: src/lib/datasets/a.ts → src/lib/userdata/a.ts',
       'tier:src/components: src/components/a.ts → src/pages/a.ts',
     ]);
   });
@@ -98,9 +99,62 @@ describe('the tiers of .dependency-cruiser.js', () => {
     await expect(extractDepcruiseOptions(path.join(lib, CONFIG))).rejects.toThrow(
       'newthing is in no tier',
     );
-    const src = probeTree({ 'src/lib/common/a.ts': [], 'src/features/a.ts': [] });
+    const src = probeTree({ 'src/lib/common/a.ts': [], 'src/newthing/a.ts': [] });
     await expect(extractDepcruiseOptions(path.join(src, CONFIG))).rejects.toThrow(
-      'src/features is in no tier',
+      'src/newthing is in no tier',
     );
+    const feature = probeTree({ 'src/features/newthing/core/a.ts': [] });
+    await expect(extractDepcruiseOptions(path.join(feature, CONFIG))).rejects.toThrow(
+      'src/features/newthing is in no tier',
+    );
+  });
+});
+
+describe('feature folders', () => {
+  it('pass a feature using its core, shared code and the app layer, and a page mounting it', async () => {
+    const root = probeTree({
+      'src/lib/app/a.ts': ['src/lib/charts/a.ts'],
+      'src/lib/charts/a.ts': [],
+      'src/components/A.ts': ['src/features/console/core/a.ts'],
+      'src/features/playground/core/a.ts': [
+        'src/features/playground/core/b.ts',
+        'src/lib/charts/a.ts',
+      ],
+      'src/features/playground/core/b.ts': [],
+      'src/features/playground/root.ts': ['src/features/playground/core/a.ts', 'src/lib/app/a.ts'],
+      'src/features/playground/View.ts': ['src/features/playground/root.ts', 'src/components/A.ts'],
+      'src/features/console/core/a.ts': [],
+      'src/pages/registry.ts': ['src/features/playground/View.ts'],
+    });
+    expect(await violations(root)).toEqual([]);
+  });
+
+  it('fail a core reaching its feature, the app layer or Svelte, and a feature reaching another', async () => {
+    const root = probeTree({
+      'src/lib/app/a.ts': [],
+      'src/lib/app/b.svelte.ts': [],
+      'src/features/console/core/a.ts': [
+        'src/features/console/root.ts',
+        'src/lib/app/a.ts',
+        'src/lib/app/b.svelte.ts',
+      ],
+      'src/features/console/root.ts': [],
+      'src/features/playground/core/a.ts': ['src/features/console/core/a.ts'],
+      'src/features/playground/root.ts': [
+        'src/features/console/core/a.ts',
+        'src/features/console/root.ts',
+      ],
+    });
+    expect((await violations(root)).sort()).toEqual([
+      'core-imports-app: src/features/console/core/a.ts → src/lib/app/a.ts',
+      'core-imports-app: src/features/console/core/a.ts → src/lib/app/b.svelte.ts',
+      'core-imports-svelte: src/features/console/core/a.ts → src/lib/app/b.svelte.ts',
+      'tier:src/features/console/core: src/features/console/core/a.ts → src/features/console/root.ts',
+      'tier:src/features/console/core: src/features/console/core/a.ts → src/lib/app/a.ts',
+      'tier:src/features/console/core: src/features/console/core/a.ts → src/lib/app/b.svelte.ts',
+      'tier:src/features/playground/core: src/features/playground/core/a.ts → src/features/console/core/a.ts',
+      'tier:src/features/playground: src/features/playground/root.ts → src/features/console/core/a.ts',
+      'tier:src/features/playground: src/features/playground/root.ts → src/features/console/root.ts',
+    ]);
   });
 });

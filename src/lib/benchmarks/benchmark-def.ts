@@ -7,7 +7,7 @@ import type { OverviewCandidate } from '../charts/overview.ts';
 import type { InMindOptions } from '../protocol-kit/inmind.ts';
 import type { LocomoPlusMode } from '../protocol-kit/locomo-plus.ts';
 import type { PaperTargetOf } from '../protocol-kit/paper.ts';
-import type { ExampleQuery } from '../console/examples.ts';
+import type { ExampleQuery } from './examples.ts';
 import type { Protocol } from '../protocol-kit/types.ts';
 import type { QueryRunner } from '../query/query-client.ts';
 

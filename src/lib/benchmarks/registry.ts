@@ -1,6 +1,6 @@
 // The benchmarks MemLens covers, one line each; each lives in its own folder (benchmarks/<id>/).
 // The nav, the Reproduce page, the CLI, the data loader and the id types read this list.
-import { CROSS_BENCHMARK_EXAMPLES, type ExampleQuery } from '../console/examples.ts';
+import { CROSS_BENCHMARK_EXAMPLES, type ExampleQuery } from './examples.ts';
 import type { PaperTargetOf } from '../protocol-kit/paper.ts';
 import type { BenchmarkDef, PaperLinkDef, ProtocolEntry, ProtocolRunDef } from './benchmark-def.ts';
 import { INMIND } from './inmind/benchmark.ts';

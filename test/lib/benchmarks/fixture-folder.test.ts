@@ -23,7 +23,7 @@ import {
   protocolRun,
   viewerBenchmarkNames,
 } from '../../../src/lib/benchmarks/registry.ts';
-import { schemaTables } from '../../../src/lib/console/schema.ts';
+import { schemaTables } from '../../../src/features/console/core/schema.ts';
 import { Catalog } from '../../../src/lib/db/catalog.ts';
 import { openNodeEngine } from '../../../src/lib/db/node-engine.ts';
 import { collectBenchmarkRows } from '../../../src/lib/loaders/benchmark-loader.ts';

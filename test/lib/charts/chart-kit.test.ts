@@ -21,8 +21,8 @@ import { recallCurveSpec } from '../../../src/lib/charts/recall-curve.ts';
 import { similarityHistogramSpec } from '../../../src/lib/charts/similarity-histogram.ts';
 import { releaseScatterSpec } from '../../../src/lib/charts/release-scatter.ts';
 import { compareRelease } from '../../../src/lib/protocol-kit/locomo-plus-release.ts';
-import { rankingSpec } from '../../../src/lib/playground/chart.ts';
-import { rankMemories } from '../../../src/lib/playground/rank.ts';
+import { rankingSpec } from '../../../src/features/playground/core/chart.ts';
+import { rankMemories } from '../../../src/features/playground/core/rank.ts';
 import { PAPERS } from '../../../src/lib/benchmarks/registry.ts';
 import { renderSvg, resultsCatalog } from './chart-harness.ts';
 
@@ -95,7 +95,7 @@ describe('one theme for every chart', () => {
   it('every module that writes a Vega-Lite spec uses the theme (a new chart cannot skip it)', () => {
     const files = [
       ...readdirSync(path.join(repoRoot, 'src/lib/charts')).map((f) => `src/lib/charts/${f}`),
-      'src/lib/playground/chart.ts',
+      'src/features/playground/core/chart.ts',
     ];
     const writers = files.filter((f) =>
       readFileSync(path.join(repoRoot, f), 'utf8').includes('$schema:'),
