@@ -82,11 +82,12 @@ describe('no input hangs the page', () => {
       rel.startsWith('vectors/') && rel.endsWith('.parquet') ? { kind: 'stall', bytes: 0 } : null,
     );
     const pack = harness.packs[0];
+    // A view the pack lists (a pack that lists none of the view's protocol is never fetched).
     await showView(
       page,
       harness.site.url,
-      { bench: 'user_category_all', ret: 'tiny-bert' },
-      { device: 'wasm' },
+      { bench: 'inmind', ret: 'tiny-bert' },
+      { bg: 'content', device: 'wasm' },
       180_000,
     );
     const line = page.locator('[data-vector-source="unreadable"] [data-field="vector-source"]');
